@@ -1,0 +1,71 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import devConfig from './dev';
+import prodConfig from './prod';
+
+/**
+ * The API base and the messaging host come from the environment of the build, so one codebase
+ * serves the embedded default (H5 on the same origin as the API: an empty base) and a deployed
+ * mini-program (which needs an absolute https base whitelisted in the WeChat admin).
+ */
+const apiBase = process.env.LENSMATE_API_BASE ?? (process.env.TARO_ENV === 'h5' ? '' : 'http://127.0.0.1:3000');
+const messagingHost = process.env.LENSMATE_MESSAGING_HOST ?? '';
+const messagingAppKey = process.env.LENSMATE_MESSAGING_APPKEY ?? 'BC-lensmate-demo';
+const messagingForceTLS = process.env.LENSMATE_MESSAGING_TLS ?? '';
+const googleClientId = process.env.LENSMATE_GOOGLE_CLIENT_ID ?? '';
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'lensmate',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: {
+      640: 2.34 / 2,
+      750: 1,
+      375: 2,
+      828: 1.81 / 2,
+    },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: ['@tarojs/plugin-html'],
+    defineConstants: {
+      LENSMATE_API_BASE: JSON.stringify(apiBase),
+      LENSMATE_MESSAGING_HOST: JSON.stringify(messagingHost),
+      LENSMATE_MESSAGING_APPKEY: JSON.stringify(messagingAppKey),
+      LENSMATE_MESSAGING_TLS: JSON.stringify(messagingForceTLS),
+      LENSMATE_GOOGLE_CLIENT_ID: JSON.stringify(googleClientId),
+    },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'browser' },
+      output: {
+        filename: 'js/[name].[hash:8].js',
+        chunkFilename: 'js/[name].[chunkhash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[hash].css',
+        chunkFilename: 'css/[name].[chunkhash].css',
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  };
+  if (process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, devConfig);
+  }
+  return merge({}, baseConfig, prodConfig);
+});

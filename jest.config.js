@@ -1,0 +1,75 @@
+/**
+ * One jest run, four projects:
+ * - app: the Taro app (core, state, utils, pages) in jsdom with @tarojs/test-utils-react;
+ * - sdk: the messaging SDK in jsdom on Taro's H5 APIs, against a real server;
+ * - node: the server, the messaging server and their clients over real sockets;
+ * - e2e: the H5 build in headless Chromium (playwright-core) against a real server.
+ * PostgreSQL and Redis suites run when LENSMATE_TEST_PG / LENSMATE_TEST_REDIS are set.
+ */
+const tarojest = require('@tarojs/test-utils-react/dist/jest.js').default;
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const appBase = tarojest({
+  testEnvironment: 'jsdom',
+});
+
+function tarojsProject(displayName, roots) {
+  return {
+    ...appBase,
+    displayName,
+    rootDir: __dirname,
+    testMatch: roots.map((root) => `<rootDir>/test/${root}/**/*.test.{ts,tsx}`),
+    transform: {
+      '^.+\\.(mjs|js|jsx|ts|tsx)$': '<rootDir>/node_modules/@tarojs/test-utils-react/dist/jest/babel-transformer.js',
+    },
+    transformIgnorePatterns: ['node_modules/(?!(@tarojs|@stencil|swiper|ssr-window|dom7)/)'],
+    moduleNameMapper: {
+      ...(appBase.moduleNameMapper || {}),
+      '\\.(css|less|sass|scss|styl)$': '<rootDir>/test/setup/style-stub.js',
+      '^@/(.*)$': '<rootDir>/src/$1',
+    },
+    setupFiles: ['<rootDir>/test/setup/taro-env.js'],
+    setupFilesAfterEnv: [],
+    globals: {
+      ...(appBase.globals || {}),
+      LENSMATE_API_BASE: 'http://api.test',
+      LENSMATE_MESSAGING_HOST: '',
+      LENSMATE_MESSAGING_APPKEY: 'BC-lensmate-demo',
+      LENSMATE_MESSAGING_TLS: '',
+      LENSMATE_GOOGLE_CLIENT_ID: '',
+    },
+  };
+}
+
+function nodeProject(displayName, roots, extra = {}) {
+  return {
+    displayName,
+    rootDir: __dirname,
+    testEnvironment: 'node',
+    testMatch: roots.map((root) => `<rootDir>/test/${root}/**/*.test.ts`),
+    transform: { '^.+\\.(t|j)sx?$': swc },
+    moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+    ...extra,
+  };
+}
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    tarojsProject('app', ['unit', 'pages']),
+    tarojsProject('sdk', ['sdk']),
+    nodeProject('node', ['server', 'messaging']),
+    nodeProject('e2e', ['e2e']),
+  ],
+};

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle<Schema = any> {
+  db: Kysely<Schema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/**
+ * One query layer, two engines: a `postgres://` URL opens PostgreSQL through `pg`; anything else
+ * is a SQLite file path (`:memory:` for a private in-memory database) opened with better-sqlite3.
+ */
+export function openDb<Schema = any>(url: string): DbHandle<Schema> {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client losing its connection (database restarted) must not crash the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const sqlite = new Database(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

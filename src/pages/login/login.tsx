@@ -1,0 +1,9 @@
+import { Text, View } from '@tarojs/components';
+
+export default function Page() {
+  return (
+    <View>
+      <Text>login</Text>
+    </View>
+  );
+}
