@@ -20,7 +20,8 @@ const swc = [
   },
 ];
 
-const appBase = tarojest({
+// The preset's run-level options (bail, verbose) are not valid inside a project.
+const { bail: _bail, verbose: _verbose, ...appBase } = tarojest({
   testEnvironment: 'jsdom',
 });
 
@@ -33,7 +34,10 @@ function tarojsProject(displayName, roots) {
     transform: {
       '^.+\\.(mjs|js|jsx|ts|tsx)$': '<rootDir>/node_modules/@tarojs/test-utils-react/dist/jest/babel-transformer.js',
     },
-    transformIgnorePatterns: ['node_modules/(?!(@tarojs|@stencil|swiper|ssr-window|dom7)/)'],
+    // Taro's H5 runtime and its ESM-only dependencies (some bundled under @tarojs/*/node_modules) need babel.
+    transformIgnorePatterns: [
+      '^(?!.*/node_modules/@tarojs/).*/node_modules/(?!(@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|lodash-es)/)',
+    ],
     moduleNameMapper: {
       ...(appBase.moduleNameMapper || {}),
       '\\.(css|less|sass|scss|styl)$': '<rootDir>/test/setup/style-stub.js',
@@ -69,7 +73,7 @@ module.exports = {
   projects: [
     tarojsProject('app', ['unit', 'pages']),
     tarojsProject('sdk', ['sdk']),
-    nodeProject('node', ['server', 'messaging']),
+    nodeProject('node', ['server', 'messaging', 'delivery']),
     nodeProject('e2e', ['e2e']),
   ],
 };

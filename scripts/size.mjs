@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * Package budgets. Prints the size of every weapp package (the main package and each subpackage,
+ * as WeChat counts them: every file under the package root) and the H5 first-load JavaScript
+ * (every script the browser fetches to show the home page, measured in headless Chromium),
+ * raw and gzip. Fails when a weapp package passes 2 MB, the main package passes 1.5 MB, or the
+ * H5 first-load JavaScript passes 250 KB gzip.
+ */
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './lib/chromium.mjs';
+import { serveStatic } from './lib/static-server.mjs';
+
+const MB = 1024 * 1024;
+const KB = 1024;
+const budgets = { package: 2 * MB, main: 1.5 * MB, h5FirstLoadGzip: 250 * KB };
+const weappDir = 'dist/weapp';
+const h5Dir = 'dist/h5';
+const failures = [];
+
+const fmt = (bytes) => (bytes >= MB ? `${(bytes / MB).toFixed(2)} MB` : `${(bytes / KB).toFixed(1)} KB`);
+
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? files(path) : [path];
+  });
+}
+
+function weappPackages() {
+  if (!existsSync(join(weappDir, 'app.json'))) {
+    failures.push(`no weapp build in ${weappDir}: run npm run build:weapp`);
+    return;
+  }
+  const app = JSON.parse(readFileSync(join(weappDir, 'app.json'), 'utf8'));
+  const roots = (app.subPackages ?? app.subpackages ?? []).map((pkg) => pkg.root.replace(/\/$/, ''));
+  const sizes = new Map([['main', 0], ...roots.map((root) => [root, 0])]);
+  for (const file of files(weappDir)) {
+    const rel = relative(weappDir, file).split(sep).join('/');
+    if (rel.endsWith('.LICENSE.txt') || rel === 'project.config.json' || rel.endsWith('.map')) continue;
+    const owner = roots.find((root) => rel === root || rel.startsWith(`${root}/`)) ?? 'main';
+    sizes.set(owner, sizes.get(owner) + statSync(file).size);
+  }
+  let total = 0;
+  console.log('weapp packages:');
+  for (const [name, size] of sizes) {
+    total += size;
+    const limit = name === 'main' ? budgets.main : budgets.package;
+    const ok = size <= limit;
+    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(28)} ${fmt(size).padStart(10)}  (budget ${fmt(limit)})`);
+    if (!ok) failures.push(`weapp package ${name} is ${fmt(size)}, over ${fmt(limit)}`);
+  }
+  console.log(`  total ${fmt(total)} in ${sizes.size} package(s)`);
+}
+
+async function h5FirstLoad() {
+  if (!existsSync(join(h5Dir, 'index.html'))) {
+    failures.push(`no H5 build in ${h5Dir}: run npm run build:h5`);
+    return;
+  }
+  const server = await serveStatic(h5Dir);
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const scripts = new Set();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gzip = 0;
+    for (const path of scripts) {
+      const body = readFileSync(join(h5Dir, path));
+      raw += body.length;
+      gzip += gzipSync(body, { level: 9 }).length;
+    }
+    const ok = gzip <= budgets.h5FirstLoadGzip;
+    console.log('H5 first-load JavaScript (home page, headless Chromium):');
+    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${scripts.size} scripts  raw ${fmt(raw)}  gzip ${fmt(gzip)}  (budget ${fmt(budgets.h5FirstLoadGzip)} gzip)`);
+    if (!ok) failures.push(`H5 first-load JavaScript is ${fmt(gzip)} gzip, over ${fmt(budgets.h5FirstLoadGzip)}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+weappPackages();
+await h5FirstLoad();
+if (failures.length) {
+  console.error(`\nsize budgets failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nsize budgets: all within limits');

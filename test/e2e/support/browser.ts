@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const screenshotDir = join(__dirname, '../../../test-output/screenshots');
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}: install it with "apt-get install -y chromium"`);
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A phone-sized page (375x812) that records uncaught page errors for the test to assert on. */
+export async function phonePage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  console.log(`screenshot: ${path}`);
+  return path;
+}
