@@ -21,7 +21,11 @@ const swc = [
 ];
 
 // The preset's run-level options (bail, verbose) are not valid inside a project.
-const { bail: _bail, verbose: _verbose, ...appBase } = tarojest({
+const {
+  bail: _bail,
+  verbose: _verbose,
+  ...appBase
+} = tarojest({
   testEnvironment: 'jsdom',
 });
 
@@ -73,7 +77,7 @@ module.exports = {
   projects: [
     tarojsProject('app', ['unit', 'pages']),
     tarojsProject('sdk', ['sdk']),
-    nodeProject('node', ['server', 'messaging', 'delivery']),
+    nodeProject('node', ['server', 'messaging', 'delivery', 'fuzz', 'security']),
     nodeProject('e2e', ['e2e']),
   ],
 };

@@ -1,4 +1,5 @@
-import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import path from 'node:path';
+import { type UserConfigExport, defineConfig } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
 
@@ -13,6 +14,9 @@ const messagingAppKey = process.env.LENSMATE_MESSAGING_APPKEY ?? 'BC-lensmate-de
 const messagingForceTLS = process.env.LENSMATE_MESSAGING_TLS ?? '';
 const googleClientId = process.env.LENSMATE_GOOGLE_CLIENT_ID ?? '';
 
+/** types/ (the API contract shared with the server) sits outside src/, so Taro must be told to compile it. */
+const sharedTypesDir = path.resolve(__dirname, '..', 'types');
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'lensmate',
@@ -25,6 +29,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
     outputRoot: `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-html'],
     defineConstants: {
@@ -39,13 +44,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {
+      compile: { include: [sharedTypesDir] },
       postcss: {
         pxtransform: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
       optimizeMainPackage: { enable: true },
     },
     h5: {
+      compile: { include: [sharedTypesDir] },
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser' },
@@ -60,7 +70,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
     },
   };

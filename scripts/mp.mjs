@@ -76,7 +76,12 @@ async function check() {
     setting: { MaxCodeSize: 2, MaxSubpackageSubCodeSize: 2, MaxSubpackageFullCodeSize: 30 },
   });
   const started = Date.now();
-  const compiled = await ci.getCompiledResult({ project, version: VERSION, desc: gitDescription(), setting: compileSetting });
+  const compiled = await ci.getCompiledResult({
+    project,
+    version: VERSION,
+    desc: gitDescription(),
+    setting: compileSetting,
+  });
   console.log(`compiled ${Object.keys(compiled).length} files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const quality = await ci.checkCodeQuality(project);
   let failedChecks = 0;
@@ -92,7 +97,14 @@ async function check() {
 async function publish(kind) {
   const { appid, privateKeyPath, privateKey } = credentials();
   build();
-  const project = new ci.Project({ appid, type: 'miniProgram', projectPath, privateKeyPath, privateKey, ignores: ['node_modules/**/*'] });
+  const project = new ci.Project({
+    appid,
+    type: 'miniProgram',
+    projectPath,
+    privateKeyPath,
+    privateKey,
+    ignores: ['node_modules/**/*'],
+  });
   const options = { project, version: VERSION, desc: gitDescription(), setting: compileSetting, robot: 1 };
   try {
     if (kind === 'preview') {

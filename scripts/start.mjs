@@ -13,7 +13,10 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 if (!existsSync(resolve(h5Dir, 'index.html'))) {
   console.log(`No H5 build in ${h5Dir}: running npm run build:h5 (about half a minute)…`);
-  const build = spawnSync(npm, ['run', 'build:h5'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync(npm, ['run', 'build:h5'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     console.error('The H5 build failed; fix it or set H5_DIR. The server is not started.');
     process.exit(build.status ?? 1);

@@ -24,7 +24,13 @@ if (!existsSync(join(root, 'dist/h5/index.html'))) {
 const report = join(outDir, 'jest-report.json');
 const jest = spawnSync(
   process.execPath,
-  [join(root, 'node_modules/jest/bin/jest.js'), '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)],
+  [
+    join(root, 'node_modules/jest/bin/jest.js'),
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 

@@ -1,7 +1,190 @@
-import type { Migration } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 /**
- * The messaging server's tables. The server's migrator runs these after the product API's own
+ * The messaging server's tables (created only if absent, so running them from the product migrator and
+ * from `migrateMessaging` on one database is harmless). The server's migrator runs these after the product API's own
  * migrations; names are prefixed `m` so they sort after the core ones and never collide.
+ * Times are epoch milliseconds in bigint columns so SQLite and PostgreSQL order them alike.
  */
-export const messagingMigrations: Record<string, Migration> = {};
+export const messagingMigrations: Record<string, Migration> = {
+  m001_messaging: {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('msg_pubsub_message')
+        .ifNotExists()
+        .addColumn('guid', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('channel', 'varchar(255)', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('sender_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('msg_pubsub_message_channel')
+        .ifNotExists()
+        .on('msg_pubsub_message')
+        .columns(['channel', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_im_message')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('scene', 'varchar(16)', (c) => c.notNull())
+        .addColumn('conversation', 'varchar(520)', (c) => c.notNull())
+        .addColumn('sender_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('sender_data', 'text', (c) => c.notNull())
+        .addColumn('receiver', 'varchar(255)', (c) => c.notNull())
+        .addColumn('team_id', 'varchar(255)')
+        .addColumn('customer_id', 'varchar(255)')
+        .addColumn('type', 'varchar(64)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('ts', 'bigint', (c) => c.notNull())
+        .addColumn('session_id', 'varchar(64)')
+        .addColumn('accepted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('recalled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('recaller', 'text')
+        .addColumn('notification', 'text')
+        .execute();
+      await db.schema
+        .createIndex('msg_im_message_conversation')
+        .ifNotExists()
+        .on('msg_im_message')
+        .columns(['conversation', 'ts'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_im_delivery')
+        .ifNotExists()
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('message_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_im_delivery_pk', ['user_id', 'message_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_im_deleted')
+        .ifNotExists()
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('message_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('conversation', 'varchar(520)', (c) => c.notNull())
+        .addColumn('ts', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_im_deleted_pk', ['user_id', 'message_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_im_offset')
+        .ifNotExists()
+        .addColumn('conversation', 'varchar(520)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('offset', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_im_offset_pk', ['conversation', 'user_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_im_conversation')
+        .ifNotExists()
+        .addColumn('owner_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('scene', 'varchar(16)', (c) => c.notNull())
+        .addColumn('target_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('team_id', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+        .addColumn('conversation', 'varchar(520)', (c) => c.notNull())
+        .addColumn('top', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('removed_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_im_conversation_pk', ['owner_id', 'scene', 'target_id', 'team_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_group_member')
+        .ifNotExists()
+        .addColumn('group_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_group_member_pk', ['group_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('msg_group_member_user')
+        .ifNotExists()
+        .on('msg_group_member')
+        .column('user_id')
+        .execute();
+
+      await db.schema
+        .createTable('msg_cs_session')
+        .ifNotExists()
+        .addColumn('team_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('customer_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('session_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('start', 'bigint', (c) => c.notNull())
+        .addColumn('agent_id', 'varchar(255)')
+        .addColumn('agent_data', 'text')
+        .addColumn('customer_data', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addPrimaryKeyConstraint('msg_cs_session_pk', ['team_id', 'customer_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_cs_agent')
+        .ifNotExists()
+        .addColumn('team_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('agent_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('agent_data', 'text', (c) => c.notNull())
+        .addColumn('team_data', 'text', (c) => c.notNull())
+        .addColumn('online', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_cs_agent_pk', ['team_id', 'agent_id'])
+        .execute();
+
+      await db.schema
+        .createTable('msg_user_wxmp')
+        .ifNotExists()
+        .addColumn('user_id', 'varchar(255)', (c) => c.primaryKey())
+        .addColumn('appid', 'varchar(64)', (c) => c.notNull())
+        .addColumn('openid', 'varchar(128)', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('msg_outbox')
+        .ifNotExists()
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of [
+        'msg_outbox',
+        'msg_user_wxmp',
+        'msg_cs_agent',
+        'msg_cs_session',
+        'msg_group_member',
+        'msg_im_conversation',
+        'msg_im_offset',
+        'msg_im_deleted',
+        'msg_im_delivery',
+        'msg_im_message',
+        'msg_pubsub_message',
+      ]) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => messagingMigrations };
+
+/** Runs only the messaging migrations (tests and a standalone messaging process); the product server runs them with its own. */
+export async function migrateMessaging(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'msg_migration',
+    migrationLockTableName: 'msg_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`messaging migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -23,7 +23,11 @@ describe('H5 home page in headless Chromium', () => {
     for (const path of ['/', '/pages/index/index']) {
       const response = await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
-      await page.getByText('Lensmate').first().waitFor();
+      // The seeded shop: its categories and colours, and the tab bar with the admin button.
+      await page.getByText('Shop by category').waitFor();
+      await page.getByText('Eyeglasses', { exact: true }).first().waitFor();
+      await page.getByText('Shop by colour').waitFor();
+      for (const tab of ['Home', 'Admin', 'Mine']) await page.getByText(tab, { exact: true }).last().waitFor();
     }
     await screenshot(page, 'home');
     expect(errors).toEqual([]);

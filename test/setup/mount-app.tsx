@@ -4,6 +4,7 @@
  * (navigateTo, redirectTo, switchTab, reLaunch). @tarojs/test-utils-react's createApp() targets Taro 3.6's
  * createRouter signature, hence this helper.
  */
+import path from 'node:path';
 import { createReactApp } from '@tarojs/plugin-framework-react/dist/runtime';
 import { createHashHistory, createRouter, handleAppMountWithTabbar } from '@tarojs/router';
 import { window as taroWindow } from '@tarojs/runtime';
@@ -12,13 +13,13 @@ import React from 'react';
 import { findDOMNode, render, unstable_batchedUpdates } from 'react-dom';
 import ReactDOM from 'react-dom/client';
 
-type PageLoader = () => { default: React.ComponentType };
+const SRC_DIR = path.resolve(__dirname, '../../src');
 
-interface AppConfigWithRoutes {
+type RouterConfig = Parameters<typeof createRouter>[2];
+
+interface AppConfig {
   pages: string[];
-  routes?: unknown[];
-  router?: unknown;
-  [key: string]: unknown;
+  subPackages?: Array<{ root: string; pages: string[] }>;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,42 +29,107 @@ export function currentHashPath(): string {
   return window.location.hash.replace(/^#/, '').split('?')[0];
 }
 
-/** Waits until the router shows `path` (or throws after 3 s with where it is instead). */
+function visiblePages(path: string): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
+    (page) => page.id.split('?')[0] === path && page.style.display !== 'none',
+  );
+}
+
+/** How long the helpers wait for the app: generous, as CI runs many page suites at once on 2 cores. */
+export const APP_WAIT_MS = 10_000;
+
+/** Waits until the router shows `path` and its page is rendered (or throws after 10 s with where it is instead). */
 export async function waitForPath(path: string): Promise<void> {
-  for (let i = 0; i < 150; i += 1) {
+  for (const deadline = Date.now() + APP_WAIT_MS; Date.now() < deadline; ) {
     const current = Taro.getCurrentInstance().router?.path?.split('?')[0];
-    if (currentHashPath() === path && current === path) return;
+    if (currentHashPath() === path && current === path && visiblePages(path).length > 0) return;
     await wait(20);
   }
   throw new Error(`Expected page ${path}, still on ${currentHashPath()}`);
 }
 
-/**
- * Mounts src/app with every page of src/app.config and opens `startPath` (with its query).
- * The loaders are explicit requires so jest resolves them like any import.
- */
-export async function mountApp(startPath: string, pages: Record<string, PageLoader>): Promise<void> {
+/** Mounts src/app with every page registered in src/app.config, opens `startPath` (with its query) and waits for a page. */
+export async function mountApp(startPath: string): Promise<void> {
   (globalThis as { defineAppConfig?: (config: unknown) => unknown }).defineAppConfig = (config) => config;
   window.location.hash = `#${startPath}`;
   document.body.innerHTML = '<div id="app"></div>';
   const App = (jest.requireActual('@/app') as { default: React.ComponentType }).default;
+  const appConfig = (jest.requireActual('@/app.config') as { default: AppConfig }).default;
+  // Taro's H5 build serves subpackage pages like main-package ones: one flat route table.
+  const pages = [
+    ...appConfig.pages,
+    ...(appConfig.subPackages ?? []).flatMap(({ root, pages: inPackage }) =>
+      inPackage.map((page) => `${root}/${page}`),
+    ),
+  ];
   const config = {
-    ...(jest.requireActual('@/app.config') as { default: AppConfigWithRoutes }).default,
-  };
-  config.router = { mode: 'hash' };
-  config.routes = config.pages.map((path) => {
-    const loader = pages[path];
-    if (!loader) throw new Error(`mountApp: no loader for page ${path}`);
-    return {
-      path,
-      load: (context: unknown, params: unknown) => [loader(), context, params],
-    };
-  });
+    ...appConfig,
+    pages,
+    router: { mode: 'hash' },
+    routes: pages.map((page) => ({
+      path: page,
+      load: (context: unknown, params: unknown) => [jest.requireActual(path.join(SRC_DIR, page)), context, params],
+    })),
+  } as unknown as RouterConfig;
   (taroWindow as unknown as { __taroAppConfig: unknown }).__taroAppConfig = config;
   Object.assign(ReactDOM, { findDOMNode, render, unstable_batchedUpdates });
   const app = createReactApp(App, React, ReactDOM, config);
   const history = createHashHistory({ window: taroWindow as unknown as Window });
   handleAppMountWithTabbar(config, history);
   createRouter(history, app, config, 'React');
-  await waitForPath(startPath.split('?')[0]);
+  await waitForFirstPage();
+}
+
+/**
+ * Waits until the first page is on screen. That is not always `startPath`: a guarded page may already have
+ * sent a guest on to login, so tests that care wait for the path they expect.
+ */
+async function waitForFirstPage(): Promise<void> {
+  for (const deadline = Date.now() + APP_WAIT_MS; Date.now() < deadline; ) {
+    if (visiblePages(currentHashPath()).length > 0) return;
+    await wait(20);
+  }
+  throw new Error(`No page rendered; the location is ${window.location.hash}`);
+}
+
+/** The element of the page on screen (hidden pages stay in the DOM under navigateTo). */
+export function currentPageElement(): HTMLElement {
+  const path = currentHashPath();
+  const pages = visiblePages(path);
+  const page = pages[pages.length - 1];
+  if (!page) throw new Error(`No page element for ${path}`);
+  return page;
+}
+
+type ApiAnswers = Record<string, unknown | ((data: unknown) => unknown)>;
+
+/**
+ * Fakes the product API at its boundary, Taro.request: answers by path (without the API base) with a body
+ * or a function of the sent data; paths without an answer fail like a network error. Returns the sent calls.
+ */
+export function fakeApi(answers: ApiAnswers): Array<{ path: string; method?: string; data: unknown; header: unknown }> {
+  const calls: Array<{ path: string; method?: string; data: unknown; header: unknown }> = [];
+  jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
+    const path = options.url.replace(LENSMATE_API_BASE, '').split('?')[0];
+    calls.push({ path, method: options.method, data: options.data, header: options.header });
+    if (!(path in answers)) return Promise.reject(new Error(`request:fail no answer for ${path}`));
+    const answer = answers[path];
+    const body = typeof answer === 'function' ? (answer as (data: unknown) => unknown)(options.data) : answer;
+    return Promise.resolve({ statusCode: 200, data: body, header: {}, cookies: [], errMsg: 'request:ok' });
+  }) as never);
+  return calls;
+}
+
+/** Types into a Taro <Input> on H5: a web component that renders its real <input> asynchronously. */
+export async function typeInto(container: HTMLElement, name: string, value: string): Promise<void> {
+  for (const deadline = Date.now() + APP_WAIT_MS; Date.now() < deadline; ) {
+    const input = container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    if (input) {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return;
+    }
+    await wait(20);
+  }
+  throw new Error(`No input named ${name}`);
 }

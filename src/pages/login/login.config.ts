@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'login' });
+export default definePageConfig({ navigationBarTitleText: 'Sign in' });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const screenshotDir = join(__dirname, '../../../test-output/screenshots');
@@ -27,7 +27,11 @@ export async function launchChromium(): Promise<Browser> {
 
 /** A phone-sized page (375x812) that records uncaught page errors for the test to assert on. */
 export async function phonePage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

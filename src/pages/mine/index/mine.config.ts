@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'mine' });
+export default definePageConfig({ navigationBarTitleText: 'Mine' });

@@ -1,0 +1,178 @@
+/**
+ * API throughput and latency, printed (not asserted). In one run:
+ *  1. requests/s and p99 at 50 connections for a bare fastify route, get_goods_page and search_page
+ *     on the demo catalogue (SQLite, same process setup as `npm start`);
+ *  2. search_page latency with 1,000 and with 100,000 goods.
+ * Run: npm run bench:api   (BENCH_SECONDS=10 for longer runs; DATABASE_URL=postgres://… for PostgreSQL)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/connection';
+import { migrateToLatest } from '../../server/db/migrations';
+import type { Database } from '../../server/db/schema';
+import { seed } from '../../server/db/seed';
+
+const seconds = Number(process.env.BENCH_SECONDS || 5);
+const connections = 50;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, body?: unknown, conns = connections): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: conns,
+    duration: seconds,
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function row(name: string, figures: Figures): string {
+  const errors = figures.errors ? `  (${figures.errors} errors)` : '';
+  return `${name.padEnd(44)} ${String(figures.rps).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms${errors}`;
+}
+
+/** Copies the seeded goods (with colours and filters) until the catalogue has `target` rows. */
+async function growCatalogue(db: Kysely<Database>, target: number): Promise<void> {
+  const templates = await db.selectFrom('goods').selectAll().where('deleted', '=', 0).orderBy('id').limit(48).execute();
+  const ids = templates.map((goods) => goods.id);
+  const colors = await db.selectFrom('goods_colors').selectAll().where('goods_id', 'in', ids).execute();
+  const filters = await db.selectFrom('goods_filters').selectAll().where('goods_id', 'in', ids).execute();
+  const group = <T extends { goods_id: number }>(rows: T[]) => {
+    const byGoods = new Map<number, T[]>();
+    for (const row of rows) byGoods.set(row.goods_id, [...(byGoods.get(row.goods_id) ?? []), row]);
+    return byGoods;
+  };
+  const colorsOf = group(colors);
+  const filtersOf = group(filters);
+  let count = Number(
+    (
+      await db
+        .selectFrom('goods')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const words = ['Studio', 'Metro', 'Coast', 'Atlas', 'Nova', 'Harbor', 'Ridge', 'Vale', 'Lumen', 'Orbit'];
+  while (count < target) {
+    const batch = Math.min(500, target - count);
+    await db.transaction().execute(async (trx) => {
+      const rows = Array.from({ length: batch }, (_, i) => {
+        const template = templates[(count + i) % templates.length];
+        const { id: _id, ...fields } = template;
+        const name = `${template.name} ${words[(count + i) % words.length]} ${count + i}`;
+        return { ...fields, name, search_text: `${name.toLowerCase()} ${template.search_text}` };
+      });
+      const created = await trx.insertInto('goods').values(rows).returning(['id', 'name']).execute();
+      const templateOf = new Map(rows.map((row, i) => [row.name, templates[(count + i) % templates.length].id]));
+      const copies = <T>(byGoods: Map<number, T[]>, name: string) => byGoods.get(templateOf.get(name) as number) ?? [];
+      const newColors = created.flatMap((goods) =>
+        copies(colorsOf, goods.name).map(({ id: _id, ...c }) => ({ ...c, goods_id: goods.id })),
+      );
+      const newFilters = created.flatMap((goods) =>
+        copies(filtersOf, goods.name).map((f) => ({ ...f, goods_id: goods.id })),
+      );
+      await trx.insertInto('goods_colors').values(newColors).execute();
+      await trx.insertInto('goods_filters').values(newFilters).execute();
+    });
+    count += batch;
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lensmate-bench-'));
+  const config = loadConfig(
+    { DATA_DIR: dir, LOG_LEVEL: 'silent', H5_DIR: join(dir, 'no-site'), DATABASE_URL: process.env.DATABASE_URL },
+    { messaging: false },
+  );
+  const handle = openDb<Database>(config.databaseUrl);
+  await migrateToLatest(handle.db, handle.dialect);
+  await seed(handle.db, config.uploadDir);
+  const app = await buildApp(config, { db: handle.db, dialect: handle.dialect });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/ping', async () => ({ status: 200, msg: 'ok', data: null }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const base = (server: FastifyInstance) => {
+    const address = server.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  const api = base(app);
+
+  console.log(
+    `Lensmate API bench: ${handle.dialect}, ${connections} connections, ${seconds} s per run, Node ${process.version}`,
+  );
+  console.log(row('bare fastify GET /ping', await load(`${base(bare)}/ping`)));
+  console.log(
+    row(
+      'get_goods_page (20 per page, 48 goods)',
+      await load(`${api}/api/goods/get_goods_page`, { page: 1, page_size: 20 }),
+    ),
+  );
+  console.log(row('search_page "round" (48 goods)', await load(`${api}/api/goods/search_page`, { keyword: 'round' })));
+
+  for (const size of [1_000, 100_000]) {
+    const started = Date.now();
+    await growCatalogue(handle.db, size);
+    console.log(`  (catalogue grown to ${size} goods in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    for (const keyword of ['round', 'harbor 42']) {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const begin = performance.now();
+        await fetch(`${api}/api/goods/search_page`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ keyword }),
+        });
+        times.push(performance.now() - begin);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `${`search_page "${keyword}" one at a time (${size} goods)`.padEnd(44)} median ${times[10].toFixed(1)} ms   max ${times[19].toFixed(1)} ms`,
+      );
+    }
+    console.log(
+      row(`search_page "round" (${size} goods)`, await load(`${api}/api/goods/search_page`, { keyword: 'round' })),
+    );
+    console.log(
+      row(
+        `search_page "harbor 42" (${size} goods)`,
+        await load(`${api}/api/goods/search_page`, { keyword: 'harbor 42' }),
+      ),
+    );
+    console.log(
+      row(
+        `get_goods_page filtered (${size} goods)`,
+        await load(`${api}/api/goods/get_goods_page`, { filter_ids: [1, 9], sort: 'price_asc' }),
+      ),
+    );
+  }
+
+  await app.close();
+  await bare.close();
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

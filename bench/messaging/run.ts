@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type Socket, io } from 'socket.io-client';
+
+/**
+ * Prints, for N connected clients on loopback (BENCH_CLIENTS, default 1000): publish-to-deliver latency
+ * p50/p99 and fan-out deliveries per second for our messaging server and for a bare socket.io broadcast
+ * server doing the same work, and the resident memory each idle connection costs the server process.
+ * Usage: node --import tsx bench/messaging/run.ts
+ */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
+const ROOT = join(__dirname, '..', '..');
+
+function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function connectClient(url: string, index: number): Promise<Socket> {
+  const socket = io(url, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const ack = await socket.emitWithAck('authorize', {
+    appkey: 'BC-lensmate-demo',
+    userId: `bench-${index}`,
+    userData: '{}',
+    modules: ['PUBSUB'],
+  });
+  if (ack.code !== 200 && ack.resultCode !== 200) throw new Error(`authorize failed: ${JSON.stringify(ack)}`);
+  return socket;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(name: string, script: string, env: Record<string, string>) {
+  const server = await start(script, env);
+  await sleep(300);
+  const pid = server.child.pid as number;
+  const baseRss = rssBytes(pid);
+  const sockets: Socket[] = [];
+  for (let i = 0; i < CLIENTS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => connectClient(server.url, i + j)),
+    );
+    sockets.push(...batch);
+  }
+  await Promise.all(sockets.map((socket) => socket.emitWithAck('subscribe', { channels: ['bench'] })));
+  await sleep(1000);
+  const perConnection = (rssBytes(pid) - baseRss) / CLIENTS;
+
+  const latencies: number[] = [];
+  let delivered = 0;
+  for (const socket of sockets) {
+    socket.on('message', (message: { c: string }) => {
+      latencies.push(performance.now() - Number(message.c));
+      delivered += 1;
+    });
+  }
+  const publisher = sockets[0];
+  const started = performance.now();
+  for (let i = 0; i < MESSAGES; i += 1) {
+    await publisher.emitWithAck('publish', {
+      channel: 'bench',
+      content: String(performance.now()),
+      guid: `${name}-${i}-${Date.now()}`,
+    });
+  }
+  const expected = MESSAGES * CLIENTS;
+  while (delivered < expected && performance.now() - started < 120_000) await sleep(20);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  for (const socket of sockets) socket.disconnect();
+  server.child.kill('SIGTERM');
+  await sleep(300);
+  return {
+    name,
+    clients: CLIENTS,
+    messages: MESSAGES,
+    delivered,
+    p50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    fanOutPerSecond: Math.round(delivered / elapsedSeconds),
+    rssPerIdleConnectionKiB: Number((perConnection / 1024).toFixed(1)),
+  };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'lensmate-bench-'));
+  try {
+    const ours = await measure('lensmate messaging', 'server/messaging/standalone.ts', {
+      MESSAGING_DB: join(dir, 'bench.sqlite'),
+      MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
+    });
+    const bare = await measure('bare socket.io', 'bench/messaging/bare-server.ts', {});
+    console.table([ours, bare]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,215 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import { z } from 'zod';
+import type { Article, ArticleSummary } from '../../types/api';
+import { requireAdmin } from '../auth';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { ApiError, body, id, jsonParse, ok, pageFields, query } from '../http';
+import { escapeLike } from './goods';
+
+export const TITLE_REQUIRED = '请填写标题~';
+export const COVER_REQUIRED = '封面或轮播图不能为空~';
+export const CONTENT_REQUIRED = 'content: the article is empty';
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'video', 'source', 'span', 'u', 's', 'h1', 'h2'],
+  allowedAttributes: {
+    ...sanitizeHtml.defaults.allowedAttributes,
+    img: ['src', 'alt', 'width', 'height', 'style'],
+    video: ['src', 'controls', 'poster', 'width', 'height'],
+    source: ['src', 'type'],
+    '*': ['style', 'class'],
+  },
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/],
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-size': [/^\d+(\.\d+)?(px|em|rem|%)$/],
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      width: [/^\d+(\.\d+)?(px|%)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], video: ['http', 'https'] },
+  allowProtocolRelative: false,
+};
+
+/** Rich text is empty when, without its tags, no image, no video and no text remain. */
+export function richTextIsEmpty(html: string): boolean {
+  if (/<(img|video)\b/i.test(html)) return false;
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '').length === 0;
+}
+
+const imageUrl = z.string().trim().max(500);
+const articleInput = z.object({
+  title: z.string().trim().max(120).default(''),
+  cover: imageUrl.default(''),
+  imgsUrl: z.array(imageUrl.min(1)).max(20).default([]),
+  content: z.string().max(200_000).default(''),
+  category_id: z.number().int().positive().nullable().default(null),
+});
+
+function validateDraft(input: z.infer<typeof articleInput>): void {
+  if (input.title === '') throw new ApiError(400, `title: ${TITLE_REQUIRED}`);
+  if (input.cover === '' || input.imgsUrl.length === 0) throw new ApiError(400, `cover: ${COVER_REQUIRED}`);
+  if (richTextIsEmpty(input.content)) throw new ApiError(400, CONTENT_REQUIRED);
+}
+
+async function authors(db: Kysely<Database>, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((value): value is number => value !== null))];
+  if (wanted.length === 0) return new Map<number, ArticleSummary['author']>();
+  const rows = await db.selectFrom('users').select(['id', 'nickname', 'avatar']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, { user_id: row.id, nickname: row.nickname, avatar: row.avatar }]));
+}
+
+type ArticleRow = {
+  id: number;
+  title: string;
+  cover: string;
+  imgs: string;
+  category_id: number | null;
+  author_id: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export async function toSummaries(db: Kysely<Database>, rows: ArticleRow[]): Promise<ArticleSummary[]> {
+  const byId = await authors(
+    db,
+    rows.map((row) => row.author_id),
+  );
+  return rows.map((row) => ({
+    article_id: row.id,
+    title: row.title,
+    cover: row.cover,
+    imgsUrl: jsonParse<string[]>(row.imgs, []),
+    category_id: row.category_id,
+    author: row.author_id !== null ? (byId.get(row.author_id) ?? null) : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }));
+}
+
+const summaryColumns = [
+  'id',
+  'title',
+  'cover',
+  'imgs',
+  'category_id',
+  'author_id',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function registerArticleRoutes(app: FastifyInstance, ctx: AppContext): void {
+  async function load(articleId: number): Promise<Article> {
+    const row = await ctx.db.selectFrom('articles').selectAll().where('id', '=', articleId).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'id: no such article');
+    const [summary] = await toSummaries(ctx.db, [row]);
+    return { ...summary, content: row.content };
+  }
+
+  async function checkCategory(categoryId: number | null): Promise<void> {
+    if (categoryId === null) return;
+    const row = await ctx.db
+      .selectFrom('article_categories')
+      .select('id')
+      .where('id', '=', categoryId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(400, 'category_id: no such article category');
+  }
+
+  app.get('/api/article/get_article', async (request) => {
+    const input = query(request, z.object({ id }));
+    return ok(await load(input.id));
+  });
+
+  app.get('/api/article/get_article_category', async () => {
+    const rows = await ctx.db.selectFrom('article_categories').selectAll().orderBy('id').execute();
+    return ok(rows.map((row) => ({ category_id: row.id, category_name: row.name })));
+  });
+
+  app.post('/api/article/get_article_list', async (request) => {
+    const input = body(
+      request,
+      z.object({
+        ...pageFields,
+        category_id: z.number().int().positive().optional(),
+        keyword: z.string().trim().max(100).optional(),
+      }),
+    );
+    let base = ctx.db.selectFrom('articles');
+    if (input.category_id !== undefined) base = base.where('category_id', '=', input.category_id);
+    if (input.keyword) base = base.where('title', 'like', `%${escapeLike(input.keyword)}%`);
+    const [rows, total] = await Promise.all([
+      base
+        .select([...summaryColumns])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(input.page_size)
+        .offset((input.page - 1) * input.page_size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return ok({
+      list: await toSummaries(ctx.db, rows),
+      total: Number(total.n),
+      page: input.page,
+      page_size: input.page_size,
+    });
+  });
+
+  app.post('/api/article/insert_article', async (request) => {
+    const admin = await requireAdmin(ctx, request);
+    const input = body(request, articleInput);
+    validateDraft(input);
+    await checkCategory(input.category_id);
+    const now = ctx.now();
+    const row = await ctx.db
+      .insertInto('articles')
+      .values({
+        title: input.title,
+        cover: input.cover,
+        imgs: JSON.stringify(input.imgsUrl),
+        content: sanitizeHtml(input.content, SANITIZE),
+        category_id: input.category_id,
+        author_id: admin.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return ok(await load(row.id));
+  });
+
+  app.post('/api/article/update_article', async (request) => {
+    await requireAdmin(ctx, request);
+    const input = body(request, articleInput.extend({ article_id: id }));
+    validateDraft(input);
+    await checkCategory(input.category_id);
+    const result = await ctx.db
+      .updateTable('articles')
+      .set({
+        title: input.title,
+        cover: input.cover,
+        imgs: JSON.stringify(input.imgsUrl),
+        content: sanitizeHtml(input.content, SANITIZE),
+        category_id: input.category_id,
+        updated_at: ctx.now(),
+      })
+      .where('id', '=', input.article_id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new ApiError(404, 'article_id: no such article');
+    return ok(await load(input.article_id));
+  });
+
+  app.post('/api/article/delete_article', async (request) => {
+    await requireAdmin(ctx, request);
+    const input = body(request, z.object({ article_id: id }));
+    const result = await ctx.db.deleteFrom('articles').where('id', '=', input.article_id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, 'article_id: no such article');
+    return ok({ deleted: true as const });
+  });
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Address, Prescription } from '../../types/api';
+import { requireUser } from '../auth';
+import type { AppContext } from '../context';
+import type { AddressesTable, PrescriptionsTable } from '../db/schema';
+import { ApiError, body, jsonParse, ok } from '../http';
+import { type PrescriptionData, prescriptionInput } from '../services/prescription';
+
+export function toAddress(row: Selectable<AddressesTable>): Address {
+  return {
+    address_id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    country_code: row.country_code,
+    province: row.province,
+    city: row.city,
+    street: row.street,
+    street2: row.street2,
+    zip: row.zip,
+    is_default: row.is_default === 1,
+  };
+}
+
+export function toPrescription(row: Selectable<PrescriptionsTable>): Prescription {
+  const data = jsonParse<PrescriptionData>(row.data, {} as PrescriptionData);
+  return {
+    prescription_id: row.id,
+    name: row.name,
+    od: data.od,
+    os: data.os,
+    pd: data.pd,
+    image_url: row.image_url,
+    note: row.note,
+    created_at: row.created_at,
+  };
+}
+
+const text = (max: number) => z.string({ required_error: 'is required' }).trim().min(1, 'is required').max(max);
+
+const addressInput = z.object({
+  address_id: z.number().int().positive().optional(),
+  first_name: text(60),
+  last_name: text(60),
+  phone: z
+    .string({ required_error: 'is required' })
+    .trim()
+    .regex(/^\+?[\d\s()-]{6,20}$/, 'must be a phone number'),
+  country_code: z
+    .string({ required_error: 'is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a 2-letter country code'),
+  province: z.string().trim().max(60).default(''),
+  city: text(60),
+  street: text(120),
+  street2: z.string().trim().max(120).default(''),
+  zip: z
+    .string({ required_error: 'is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{2,12}$/, 'must be a postal code'),
+  is_default: z.boolean().default(false),
+});
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/user/get_user_address', async (request) => {
+    const user = await requireUser(ctx, request);
+    const rows = await ctx.db
+      .selectFrom('addresses')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute();
+    return ok(rows.map(toAddress));
+  });
+
+  app.post('/api/user/set_user_address', async (request) => {
+    const user = await requireUser(ctx, request);
+    const input = body(request, addressInput);
+    const country = await ctx.db
+      .selectFrom('countries')
+      .select('code')
+      .where('code', '=', input.country_code)
+      .executeTakeFirst();
+    if (!country) throw new ApiError(400, 'country_code: we do not ship to this country');
+    const { address_id: addressId, is_default: isDefault, ...fields } = input;
+    const saved = await ctx.db.transaction().execute(async (trx) => {
+      const count = await trx
+        .selectFrom('addresses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const makeDefault = isDefault || Number(count.n) === 0;
+      if (makeDefault)
+        await trx.updateTable('addresses').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
+      if (addressId !== undefined) {
+        const row = await trx
+          .updateTable('addresses')
+          .set({ ...fields, ...(makeDefault ? { is_default: 1 } : {}) })
+          .where('id', '=', addressId)
+          .where('user_id', '=', user.id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new ApiError(404, 'address_id: no such address');
+        return row;
+      }
+      return trx
+        .insertInto('addresses')
+        .values({ ...fields, user_id: user.id, is_default: makeDefault ? 1 : 0, created_at: ctx.now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return ok(toAddress(saved));
+  });
+
+  app.post('/api/user/delete_user_address', async (request) => {
+    const user = await requireUser(ctx, request);
+    const input = body(request, z.object({ address_id: z.number({ required_error: 'is required' }).int().positive() }));
+    const result = await ctx.db
+      .deleteFrom('addresses')
+      .where('id', '=', input.address_id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, 'address_id: no such address');
+    return ok({ deleted: true as const });
+  });
+
+  app.get('/api/user/get_my_prescription', async (request) => {
+    const user = await requireUser(ctx, request);
+    const rows = await ctx.db
+      .selectFrom('prescriptions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .execute();
+    return ok(rows.map(toPrescription));
+  });
+
+  app.post('/api/user/delete_my_prescription', async (request) => {
+    const user = await requireUser(ctx, request);
+    const input = body(
+      request,
+      z.object({ prescription_id: z.number({ required_error: 'is required' }).int().positive() }),
+    );
+    const result = await ctx.db
+      .deleteFrom('prescriptions')
+      .where('id', '=', input.prescription_id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new ApiError(404, 'prescription_id: no such prescription');
+    return ok({ deleted: true as const });
+  });
+
+  app.post('/api/order/submit_my_prescription', async (request) => {
+    const user = await requireUser(ctx, request);
+    const input = body(request, prescriptionInput);
+    const data = JSON.stringify({ od: input.od, os: input.os, pd: input.pd });
+    const fields = { name: input.name, data, image_url: input.image_url ?? null, note: input.note ?? '' };
+    if (input.prescription_id !== undefined) {
+      const row = await ctx.db
+        .updateTable('prescriptions')
+        .set(fields)
+        .where('id', '=', input.prescription_id)
+        .where('user_id', '=', user.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'prescription_id: no such prescription');
+      return ok(toPrescription(row));
+    }
+    const row = await ctx.db
+      .insertInto('prescriptions')
+      .values({ ...fields, user_id: user.id, created_at: ctx.now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return ok(toPrescription(row));
+  });
+}

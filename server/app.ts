@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerArticleRoutes } from './api/article';
+import { registerAuthRoutes } from './api/auth';
+import { registerConfigRoutes } from './api/config';
+import { registerGoodsRoutes } from './api/goods';
+import { registerHomeRoutes } from './api/home';
+import { registerMessagingTokenRoute } from './api/messaging-token';
+import { registerOrderRoutes } from './api/order';
+import { registerPaymentRoutes } from './api/payment';
+import { registerReviewRoutes } from './api/review';
+import { registerSocialRoutes } from './api/social';
+import { registerTrackRoutes } from './api/track';
+import { registerTryOnRoutes } from './api/tryon';
+import { registerUserRoutes } from './api/user';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import type { Dialect } from './db/connection';
+import type { Database } from './db/schema';
+import { ApiError, fail } from './http';
+import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
+import { type PaymentProviders, createPaymentProviders } from './services/payments';
+import { createRateLimiter, tooManyMessage } from './services/rate-limit';
+import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
+import { UPLOADS_PREFIX } from './services/uploads';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer?: Mailer;
+  payments?: PaymentProviders;
+  tracker?: Tracker;
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** The product API (and, when the H5 build exists, the site) on one fastify instance; not listening yet. */
+export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const now = deps.now ?? Date.now;
+  const ctx: AppContext = {
+    db: deps.db,
+    dialect: deps.dialect,
+    config,
+    mailer:
+      deps.mailer ??
+      (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.outboxDir, now)),
+    payments: deps.payments ?? createPaymentProviders(config, deps.db, now),
+    tracker:
+      deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
+    accountLimiter: createRateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, now),
+    now,
+  };
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return fail(reply, error.status, error.message);
+    const code = (error as FastifyError).code;
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(reply, 400, 'body: must be JSON or multipart/form-data');
+    if (
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return fail(reply, 400, 'body: must be valid JSON');
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(reply, 400, 'body: too large');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return fail(reply, 400, `file: larger than ${Math.round(config.maxUploadBytes / 1024 / 1024)} MB`);
+    }
+    if ((error as FastifyError).statusCode === 429) return fail(reply, 429, error.message);
+    request.log.error(error);
+    return fail(reply, 500, 'Internal server error');
+  });
+
+  await mkdir(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(config.uploadDir),
+    prefix: `${UPLOADS_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  // Encapsulated: the multipart parser and the rate limiter stay in the API's scope, so the messaging
+  // server can register its own multipart upload route on the same instance.
+  await app.register(async (api) => {
+    await api.register(rateLimit, {
+      global: false,
+      max: config.authRateLimit.max,
+      timeWindow: config.authRateLimit.windowMs,
+      errorResponseBuilder: (_request, context) => {
+        const error = new Error(tooManyMessage(context.ttl)) as Error & { statusCode: number };
+        error.statusCode = 429;
+        return error;
+      },
+    });
+    await api.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
+    const limited = {
+      config: { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } },
+    };
+    registerAuthRoutes(api, ctx, limited);
+    registerUserRoutes(api, ctx);
+    registerArticleRoutes(api, ctx);
+    registerGoodsRoutes(api, ctx);
+    registerConfigRoutes(api, ctx);
+    registerHomeRoutes(api, ctx);
+    registerOrderRoutes(api, ctx);
+    registerPaymentRoutes(api, ctx);
+    registerTrackRoutes(api, ctx);
+    registerTryOnRoutes(api, ctx);
+    registerMessagingTokenRoute(api, ctx);
+    registerSocialRoutes(api, ctx);
+    registerReviewRoutes(api, ctx);
+  });
+
+  const h5Root = resolve(config.h5Dir);
+  const hasSite = existsSync(resolve(h5Root, 'index.html'));
+  if (hasSite) {
+    await app.register(fastifyStatic, { root: h5Root, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = ['/api/', `${UPLOADS_PREFIX}/`, '/oss/', '/socket.io/'].some((prefix) => path.startsWith(prefix));
+    // The H5 router runs in browser mode: every other GET path is a route of the single page app.
+    if (hasSite && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html', h5Root);
+    }
+    return fail(reply, 404, `Not found: ${request.method} ${path}`);
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from './config';
+import type { Dialect } from './db/connection';
+import type { Database } from './db/schema';
+import type { Mailer } from './services/mail';
+import type { PaymentProviders } from './services/payments';
+import type { RateLimiter } from './services/rate-limit';
+import type { Tracker } from './services/tracking';
+
+/** What every route module gets: the database and the adapters chosen from the configuration. */
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: ServerConfig;
+  mailer: Mailer;
+  payments: PaymentProviders;
+  tracker: Tracker;
+  accountLimiter: RateLimiter;
+  now: () => number;
+}

@@ -1,0 +1,336 @@
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import { reviewMigrations } from '../api/review';
+import { socialMigrations } from '../api/social-schema';
+import { messagingMigrations } from '../messaging/migrations';
+import type { Dialect } from './connection';
+
+// Times are epoch milliseconds in int8 columns; pg would hand them back as strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+type Table = CreateTableBuilder<string, never>;
+
+function withId(table: Table, dialect: Dialect): Table {
+  return table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
+  ) as Table;
+}
+
+function coreMigrations(dialect: Dialect): Record<string, Migration> {
+  const create = (db: Kysely<any>, name: string) => withId(db.schema.createTable(name) as Table, dialect);
+  return {
+    '0001_core': {
+      async up(db) {
+        await create(db, 'users')
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('nickname', 'text', (c) => c.notNull())
+          .addColumn('avatar', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('bio', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('google_sub', 'text', (c) => c.unique())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('tokens')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('tokens_user').on('tokens').column('user_id').execute();
+        await create(db, 'verification_codes')
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('verification_codes_email').on('verification_codes').column('email').execute();
+        await create(db, 'categories')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('img', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await create(db, 'colors')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('img', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await create(db, 'filters')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('img', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await create(db, 'goods')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('img', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('shop_price_cents', 'integer', (c) => c.notNull())
+          .addColumn('discount', 'integer', (c) => c.notNull())
+          .addColumn('final_price_cents', 'integer', (c) => c.notNull())
+          .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+          .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('lens_width', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('bridge_width', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('temple_length', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('goods_listing')
+          .on('goods')
+          .columns(['deleted', 'on_sale', 'created_at'])
+          .execute();
+        await db.schema.createIndex('goods_price').on('goods').columns(['final_price_cents']).execute();
+        await create(db, 'goods_colors')
+          .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id').onDelete('cascade'))
+          .addColumn('color_id', 'integer', (c) => c.notNull().references('colors.id'))
+          .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('stock', 'integer')
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addUniqueConstraint('goods_colors_unique', ['goods_id', 'color_id'])
+          .execute();
+        await db.schema
+          .createIndex('goods_colors_color')
+          .on('goods_colors')
+          .columns(['color_id', 'goods_id'])
+          .execute();
+        await db.schema
+          .createTable('goods_filters')
+          .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id').onDelete('cascade'))
+          .addColumn('filter_id', 'integer', (c) => c.notNull().references('filters.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('goods_filters_pk', ['goods_id', 'filter_id'])
+          .execute();
+        await db.schema
+          .createIndex('goods_filters_filter')
+          .on('goods_filters')
+          .columns(['filter_id', 'goods_id'])
+          .execute();
+        await create(db, 'lens_types')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .addColumn('needs_prescription', 'integer', (c) => c.notNull())
+          .addColumn('needs_add', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await create(db, 'lenses')
+          .addColumn('lens_type_id', 'integer', (c) => c.notNull().references('lens_types.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await create(db, 'lens_thickness')
+          .addColumn('index_value', 'double precision', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .execute();
+        await create(db, 'lens_coatings')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .execute();
+        await create(db, 'lens_colors')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+        await create(db, 'article_categories')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .execute();
+        await create(db, 'articles')
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('cover', 'text', (c) => c.notNull())
+          .addColumn('imgs', 'text', (c) => c.notNull())
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('category_id', 'integer', (c) => c.references('article_categories.id').onDelete('set null'))
+          .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('countries')
+          .addColumn('code', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('phone_code', 'text', (c) => c.notNull())
+          .execute();
+        await create(db, 'addresses')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('phone', 'text', (c) => c.notNull())
+          .addColumn('country_code', 'text', (c) => c.notNull())
+          .addColumn('province', 'text', (c) => c.notNull())
+          .addColumn('city', 'text', (c) => c.notNull())
+          .addColumn('street', 'text', (c) => c.notNull())
+          .addColumn('street2', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('zip', 'text', (c) => c.notNull())
+          .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('addresses_user').on('addresses').column('user_id').execute();
+        await create(db, 'prescriptions')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('image_url', 'text')
+          .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('prescriptions_user').on('prescriptions').column('user_id').execute();
+        await db.schema
+          .createTable('carts')
+          .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+          .addColumn('content', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await create(db, 'coupons')
+          .addColumn('code', 'text', (c) => c.notNull().unique())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('value', 'integer', (c) => c.notNull())
+          .addColumn('threshold_cents', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('valid_from', 'bigint', (c) => c.notNull())
+          .addColumn('valid_until', 'bigint', (c) => c.notNull())
+          .execute();
+        await create(db, 'shipping_methods')
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .addColumn('free_threshold_cents', 'integer')
+          .addColumn('min_days', 'integer', (c) => c.notNull())
+          .addColumn('max_days', 'integer', (c) => c.notNull())
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await create(db, 'orders')
+          .addColumn('order_sn', 'text', (c) => c.notNull().unique())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('client_key', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('subtotal_cents', 'integer', (c) => c.notNull())
+          .addColumn('coupon_id', 'integer', (c) => c.references('coupons.id').onDelete('set null'))
+          .addColumn('coupon_json', 'text')
+          .addColumn('coupon_discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('shipping_fee_cents', 'integer', (c) => c.notNull())
+          .addColumn('total_cents', 'integer', (c) => c.notNull())
+          .addColumn('address_json', 'text', (c) => c.notNull())
+          .addColumn('shipping_json', 'text', (c) => c.notNull())
+          .addColumn('tracking_no', 'text')
+          .addColumn('carrier', 'text')
+          .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('paid_at', 'bigint')
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addUniqueConstraint('orders_client_key', ['user_id', 'client_key'])
+          .execute();
+        await db.schema
+          .createTable('coupon_uses')
+          .addColumn('coupon_id', 'integer', (c) => c.notNull().references('coupons.id').onDelete('cascade'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('coupon_uses_pk', ['coupon_id', 'user_id'])
+          .execute();
+        await create(db, 'order_lines')
+          .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+          .addColumn('goods_id', 'integer', (c) => c.notNull())
+          .addColumn('goods_name', 'text', (c) => c.notNull())
+          .addColumn('goods_img', 'text', (c) => c.notNull())
+          .addColumn('color_id', 'integer', (c) => c.notNull())
+          .addColumn('color_name', 'text', (c) => c.notNull())
+          .addColumn('quantity', 'integer', (c) => c.notNull())
+          .addColumn('frame_price_cents', 'integer', (c) => c.notNull())
+          .addColumn('lens_json', 'text')
+          .addColumn('unit_price_cents', 'integer', (c) => c.notNull())
+          .addColumn('line_total_cents', 'integer', (c) => c.notNull())
+          .addColumn('prescription_json', 'text')
+          .execute();
+        await db.schema.createIndex('order_lines_order').on('order_lines').column('order_id').execute();
+        await create(db, 'payments')
+          .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('reference', 'text', (c) => c.notNull().unique())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('sandbox_payments')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('secret', 'text', (c) => c.notNull())
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('tracking_registrations')
+          .addColumn('tracking_no', 'text', (c) => c.primaryKey())
+          .addColumn('carrier', 'text', (c) => c.notNull())
+          .addColumn('registered_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+    // Word search over goods.search_text: a LIKE '%…%' scan cannot keep up past a few thousand goods.
+    '0002_goods_search': {
+      async up(db) {
+        if (dialect === 'postgres') {
+          await sql`alter table goods add column search_vector tsvector
+            generated always as (to_tsvector('simple', search_text)) stored`.execute(db);
+          await sql`create index goods_search_vector on goods using gin (search_vector)`.execute(db);
+          return;
+        }
+        await sql`create virtual table goods_fts using fts5(search_text, content='goods', content_rowid='id')`.execute(
+          db,
+        );
+        await sql`create trigger goods_fts_insert after insert on goods begin
+          insert into goods_fts(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+        await sql`create trigger goods_fts_delete after delete on goods begin
+          insert into goods_fts(goods_fts, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(
+          db,
+        );
+        await sql`create trigger goods_fts_update after update of search_text on goods begin
+          insert into goods_fts(goods_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+          insert into goods_fts(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
+        await sql`insert into goods_fts(goods_fts) values ('rebuild')`.execute(db);
+      },
+    },
+  };
+}
+
+/** Core migrations first, then the messaging server's (prefixed `m`), the social (`s`) and reviews (`u`): names sort so. */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const migrations = {
+    ...coreMigrations(dialect),
+    ...messagingMigrations,
+    ...socialMigrations(dialect),
+    ...reviewMigrations(dialect),
+  };
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  }
+}

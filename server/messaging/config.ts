@@ -1,0 +1,180 @@
+/**
+ * Messaging server configuration. Every value has a working default for a single embedded
+ * process; each environment variable that is set but malformed raises an Error naming it.
+ */
+export interface AppKeyConfig {
+  key: string;
+  /** enablePublish: the connection gets the write permission. */
+  publish: boolean;
+  /** enableSubscribe: the connection gets the read permission. */
+  subscribe: boolean;
+}
+
+export interface AliOssConfig {
+  vendor: 'ALI';
+  /** The POST host the client uploads to; empty means our own OSS-compatible endpoint. */
+  host: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  dir: string;
+}
+
+export interface TencentCosConfig {
+  vendor: 'TX';
+  host: string;
+  secretId: string;
+  secretKey: string;
+  securityToken: string;
+  dir: string;
+}
+
+export interface UploadConfig {
+  storage: AliOssConfig | TencentCosConfig;
+  /** Where the built-in OSS-compatible endpoint keeps files. */
+  localDir: string;
+  /** The public base URL of this server, used to build the upload host; empty derives it from the request. */
+  publicBaseUrl: string;
+  policyTtlMs: number;
+  maxFileBytes: number;
+}
+
+export interface WechatConfig {
+  appid: string;
+  secret: string;
+  /** The WeChat API origin; a deployment behind an egress proxy may point it elsewhere. */
+  apiBase: string;
+}
+
+export interface MessagingConfig {
+  appKeys: AppKeyConfig[];
+  requireOtp: boolean;
+  otpSecret: string;
+  /** A reconnect with its old sid within this window keeps the sid. */
+  sessionWindowMs: number;
+  redisUrl: string;
+  /** Prefix of every Redis key and stream, so deployments (and test runs) sharing a Redis stay apart. */
+  redisPrefix: string;
+  upload: UploadConfig;
+  wechat: WechatConfig;
+  /** Unacknowledged IM messages are delivered again after this delay while the receiver stays connected. */
+  redeliveryMs: number;
+}
+
+/** The built-in OSS-compatible endpoint: POST uploads here, GET serves `<UPLOAD_PATH>/<key>`. */
+export const UPLOAD_PATH = '/oss';
+
+const DEFAULT_APP_KEYS: AppKeyConfig[] = [
+  { key: 'BC-lensmate-demo', publish: true, subscribe: true },
+  { key: 'BS-lensmate-demo', publish: false, subscribe: true },
+];
+
+function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false (or 1 or 0), got "${raw}"`);
+}
+
+function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function parseAppKeys(raw: string | undefined): AppKeyConfig[] {
+  if (raw === undefined || raw === '') return DEFAULT_APP_KEYS.map((k) => ({ ...k }));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('MESSAGING_APPKEYS must be JSON: [{"key":"...","publish":true,"subscribe":true}, ...]');
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) {
+    throw new Error('MESSAGING_APPKEYS must be a non-empty JSON array of {key, publish, subscribe}');
+  }
+  const seen = new Set<string>();
+  return parsed.map((entry, index) => {
+    const item = entry as Partial<AppKeyConfig> | null;
+    if (!item || typeof item !== 'object' || typeof item.key !== 'string' || item.key.trim() === '') {
+      throw new Error(`MESSAGING_APPKEYS[${index}].key must be a non-empty string`);
+    }
+    if (typeof item.publish !== 'boolean' || typeof item.subscribe !== 'boolean') {
+      throw new Error(`MESSAGING_APPKEYS[${index}].publish and .subscribe must be booleans`);
+    }
+    if (seen.has(item.key)) throw new Error(`MESSAGING_APPKEYS has the key "${item.key}" twice`);
+    seen.add(item.key);
+    return { key: item.key, publish: item.publish, subscribe: item.subscribe };
+  });
+}
+
+function parseStorage(env: NodeJS.ProcessEnv): AliOssConfig | TencentCosConfig {
+  const vendor = (env.MESSAGING_UPLOAD_VENDOR || 'ALI').toUpperCase();
+  const dir = env.MESSAGING_UPLOAD_DIR ?? 'im/';
+  if (vendor === 'ALI') {
+    const host = env.MESSAGING_OSS_HOST || '';
+    const accessKeyId = env.MESSAGING_OSS_ACCESS_KEY_ID || 'lensmate-local';
+    const accessKeySecret = env.MESSAGING_OSS_ACCESS_KEY_SECRET || 'lensmate-local-secret';
+    if (host && !/^https?:\/\//.test(host)) throw new Error(`MESSAGING_OSS_HOST must be an http(s) URL, got "${host}"`);
+    if (host && !env.MESSAGING_OSS_ACCESS_KEY_SECRET) {
+      throw new Error('MESSAGING_OSS_ACCESS_KEY_SECRET is required when MESSAGING_OSS_HOST is set');
+    }
+    return { vendor: 'ALI', host, accessKeyId, accessKeySecret, dir };
+  }
+  if (vendor === 'TX') {
+    const host = env.MESSAGING_COS_HOST || '';
+    const secretId = env.MESSAGING_COS_SECRET_ID || '';
+    const secretKey = env.MESSAGING_COS_SECRET_KEY || '';
+    if (!/^https?:\/\//.test(host)) throw new Error(`MESSAGING_COS_HOST must be an http(s) URL, got "${host}"`);
+    if (!secretId || !secretKey) {
+      throw new Error('MESSAGING_COS_SECRET_ID and MESSAGING_COS_SECRET_KEY are required when the vendor is TX');
+    }
+    return { vendor: 'TX', host, secretId, secretKey, securityToken: env.MESSAGING_COS_SECURITY_TOKEN || '', dir };
+  }
+  throw new Error(`MESSAGING_UPLOAD_VENDOR must be ALI or TX, got "${env.MESSAGING_UPLOAD_VENDOR}"`);
+}
+
+export function messagingConfigFromEnv(env: NodeJS.ProcessEnv): MessagingConfig {
+  const requireOtp = parseBoolean(env, 'MESSAGING_REQUIRE_OTP', false);
+  const otpSecret = env.MESSAGING_OTP_SECRET || '';
+  if (requireOtp && otpSecret.length < 16) {
+    throw new Error('MESSAGING_OTP_SECRET must be at least 16 characters when MESSAGING_REQUIRE_OTP is on');
+  }
+  const redisUrl = env.REDIS_URL || '';
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`);
+  }
+  const publicBaseUrl = env.MESSAGING_PUBLIC_URL || '';
+  if (publicBaseUrl && !/^https?:\/\//.test(publicBaseUrl)) {
+    throw new Error(`MESSAGING_PUBLIC_URL must be an http(s) URL, got "${publicBaseUrl}"`);
+  }
+  const wechat = {
+    appid: env.WECHAT_APPID || '',
+    secret: env.WECHAT_SECRET || '',
+    apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+  };
+  if (!/^https?:\/\//.test(wechat.apiBase)) {
+    throw new Error(`WECHAT_API_BASE must be an http(s) URL, got "${wechat.apiBase}"`);
+  }
+  if (Boolean(wechat.appid) !== Boolean(wechat.secret)) {
+    throw new Error('WECHAT_APPID and WECHAT_SECRET must be set together');
+  }
+  return {
+    appKeys: parseAppKeys(env.MESSAGING_APPKEYS),
+    requireOtp,
+    otpSecret,
+    sessionWindowMs: parsePositiveInt(env, 'MESSAGING_SESSION_WINDOW_MS', 60_000),
+    redisUrl,
+    redisPrefix: env.MESSAGING_REDIS_PREFIX || 'lensmate:msg',
+    upload: {
+      storage: parseStorage(env),
+      localDir: env.MESSAGING_UPLOAD_LOCAL_DIR || 'data/oss',
+      publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),
+      policyTtlMs: parsePositiveInt(env, 'MESSAGING_UPLOAD_POLICY_TTL_MS', 10 * 60_000),
+      maxFileBytes: parsePositiveInt(env, 'MESSAGING_UPLOAD_MAX_BYTES', 524_288_000),
+    },
+    wechat,
+    redeliveryMs: parsePositiveInt(env, 'MESSAGING_REDELIVERY_MS', 5_000),
+  };
+}

@@ -1,0 +1,777 @@
+import { randomUUID } from 'node:crypto';
+import type { ConnectionHooks } from './connection';
+import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
+import { groupPresenceEvent, isUserIn, membersOf, userPresenceEvent } from './presence';
+import { CsMessageType, Limits, RequestError, Rooms, Scene, Text, badRequest, conversationKey } from './protocol';
+import {
+  validateId,
+  validateIdArray,
+  validateImPayload,
+  validateImTarget,
+  validateLimit,
+  validateNotification,
+  validateScene,
+  validateTimes,
+  validateWxmpTemplateMsg,
+} from './validate';
+
+export interface ImMessageRow {
+  id: string;
+  scene: string;
+  conversation: string;
+  sender_id: string;
+  sender_data: string;
+  receiver: string;
+  team_id: string | null;
+  customer_id: string | null;
+  type: string;
+  payload: string;
+  ts: number | string;
+  session_id: string | null;
+  accepted: number;
+  recalled: number;
+  recaller: string | null;
+  notification: string | null;
+}
+
+/** The abbreviated form every push and query uses (imMessage, IM_HISTORY, lmsg). */
+export function abbreviate(row: ImMessageRow): Record<string, unknown> {
+  const message: Record<string, unknown> = {
+    t: row.scene,
+    r: row.receiver,
+    s: row.sender_id,
+    i: row.id,
+    ts: Number(row.ts),
+    mt: row.type,
+    p: row.payload,
+    d: row.sender_data,
+  };
+  if (row.scene === Scene.CS) {
+    message.tid = row.team_id;
+    message.accepted = row.accepted === 1;
+    message.sessionId = row.session_id;
+  }
+  if (row.recalled === 1) {
+    message.rc = true;
+    message.recaller = row.recaller ? JSON.parse(row.recaller) : undefined;
+  }
+  if (row.notification) message.nt = JSON.parse(row.notification);
+  return message;
+}
+
+/** Which conversation a request about (scene, id, teamId) means for this user, and whose it is. */
+export interface ConversationRef {
+  scene: string;
+  /** The id the client uses for the conversation (peer, group or team/customer). */
+  targetId: string;
+  teamId: string;
+  key: string;
+  /** For CS: the customer of the conversation. */
+  customerId: string;
+}
+
+export function resolveConversation(me: string, scene: string, rawId: unknown, rawTeamId: unknown): ConversationRef {
+  const targetId = validateId(rawId, 'id');
+  if (scene === Scene.PRIVATE) {
+    return { scene, targetId, teamId: '', key: conversationKey(scene, me, targetId), customerId: '' };
+  }
+  if (scene === Scene.GROUP) return { scene, targetId, teamId: '', key: targetId, customerId: '' };
+  if (scene === Scene.CS) {
+    const teamId = rawTeamId === undefined || rawTeamId === null || rawTeamId === '' ? targetId : String(rawTeamId);
+    const customerId = targetId === teamId ? me : targetId;
+    return { scene, targetId, teamId, key: conversationKey(scene, teamId, customerId), customerId };
+  }
+  throw badRequest(`scene ${scene} not exists`);
+}
+
+export interface StoredMessage {
+  row: ImMessageRow;
+  created: boolean;
+}
+
+export interface NewMessage {
+  id: string;
+  scene: string;
+  conversation: string;
+  senderId: string;
+  senderData: string;
+  receiver: string;
+  teamId?: string;
+  customerId?: string;
+  type: string;
+  payload: string;
+  sessionId?: string;
+  accepted?: boolean;
+  notification?: Record<string, unknown>;
+  /** Who must acknowledge it (`imAck`); it is delivered again to them until they do. */
+  receivers: string[];
+}
+
+export interface ImService {
+  registerSocket(socket: MessagingSocket): void;
+  stop(): void;
+  /**
+   * Stores a message once per id, together with who must acknowledge it (one transaction, so a crash never
+   * leaves a stored message nobody will be pushed); a second call with the same id returns the first.
+   */
+  store(message: NewMessage): Promise<StoredMessage>;
+  /** Pushes a stored message to every listed room except the sending socket. */
+  deliver(row: ImMessageRow, rooms: string[], exceptSocketId?: string): void;
+  upsertConversation(
+    owner: string,
+    scene: string,
+    targetId: string,
+    teamId: string,
+    key: string,
+    ts: number,
+    data?: string,
+  ): Promise<void>;
+  offsets(key: string): Promise<{ userId: string; offset: number }[]>;
+  lastMessage(key: string, viewer: string): Promise<ImMessageRow | undefined>;
+  /** The CS module plugs its sender in here, keeping publishIM one request for every scene. */
+  setCsSender(sender: SendCs): void;
+}
+
+export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImService {
+  const { db } = ctx;
+  const redeliveryTimers = new Set<NodeJS.Timeout>();
+  let sendCs: SendCs | undefined;
+
+  async function store(message: NewMessage): Promise<StoredMessage> {
+    const existing = await db.selectFrom('msg_im_message').selectAll().where('id', '=', message.id).executeTakeFirst();
+    if (existing) return { row: existing as ImMessageRow, created: false };
+    const row: ImMessageRow = {
+      id: message.id,
+      scene: message.scene,
+      conversation: message.conversation,
+      sender_id: message.senderId,
+      sender_data: message.senderData,
+      receiver: message.receiver,
+      team_id: message.teamId ?? null,
+      customer_id: message.customerId ?? null,
+      type: message.type,
+      payload: message.payload,
+      ts: ctx.now(),
+      session_id: message.sessionId ?? null,
+      accepted: message.accepted ? 1 : 0,
+      recalled: 0,
+      recaller: null,
+      notification: message.notification ? JSON.stringify(message.notification) : null,
+    };
+    const created = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('msg_im_message')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (message.receivers.length > 0) {
+        const createdAt = Date.now();
+        await trx
+          .insertInto('msg_im_delivery')
+          .values(message.receivers.map((userId) => ({ user_id: userId, message_id: row.id, created_at: createdAt })))
+          .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+          .execute();
+      }
+      return true;
+    });
+    if (created) return { row, created: true };
+    // Another process (or a concurrent retry) stored it first.
+    const winner = await db.selectFrom('msg_im_message').selectAll().where('id', '=', message.id).executeTakeFirst();
+    return { row: winner as ImMessageRow, created: false };
+  }
+
+  function deliver(row: ImMessageRow, rooms: string[], exceptSocketId?: string) {
+    if (rooms.length === 0) return;
+    const target = exceptSocketId ? ctx.io.to(rooms).except(exceptSocketId) : ctx.io.to(rooms);
+    target.emit('imMessage', abbreviate(row));
+  }
+
+  async function upsertConversation(
+    owner: string,
+    scene: string,
+    targetId: string,
+    teamId: string,
+    key: string,
+    ts: number,
+    data?: string,
+  ) {
+    await db
+      .insertInto('msg_im_conversation')
+      .values({
+        owner_id: owner,
+        scene,
+        target_id: targetId,
+        team_id: teamId,
+        conversation: key,
+        top: 0,
+        data: data ?? '{}',
+        removed_at: 0,
+        updated_at: ts,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['owner_id', 'scene', 'target_id', 'team_id'])
+          .doUpdateSet(data === undefined ? { updated_at: ts } : { updated_at: ts, data }),
+      )
+      .execute();
+  }
+
+  async function offsets(key: string) {
+    const rows = await db
+      .selectFrom('msg_im_offset')
+      .select(['user_id', 'offset'])
+      .where('conversation', '=', key)
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id as string, offset: Number(row.offset) }));
+  }
+
+  async function lastMessage(key: string, viewer: string) {
+    return (await db
+      .selectFrom('msg_im_message')
+      .selectAll()
+      .where('conversation', '=', key)
+      .where('id', 'not in', db.selectFrom('msg_im_deleted').select('message_id').where('user_id', '=', viewer))
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst()) as ImMessageRow | undefined;
+  }
+
+  async function redeliver(socket: MessagingSocket, olderThan: number) {
+    const who = identity(socket);
+    if (!socket.connected || who.anonymous) return;
+    const rows = (await db
+      .selectFrom('msg_im_delivery')
+      .innerJoin('msg_im_message', 'msg_im_message.id', 'msg_im_delivery.message_id')
+      .selectAll('msg_im_message')
+      .where('msg_im_delivery.user_id', '=', who.userId)
+      .where('msg_im_delivery.created_at', '<=', olderThan)
+      .orderBy('msg_im_message.ts', 'asc')
+      .limit(200)
+      .execute()) as ImMessageRow[];
+    for (const row of rows) socket.emit('imMessage', abbreviate(row));
+  }
+
+  async function joinGroups(socket: MessagingSocket) {
+    const who = identity(socket);
+    if (who.anonymous) return;
+    const groups = await db
+      .selectFrom('msg_group_member')
+      .select('group_id')
+      .where('user_id', '=', who.userId)
+      .execute();
+    const userSockets = await ctx.io.in(Rooms.user(who.userId)).fetchSockets();
+    const userWasOnline = userSockets.some((other) => other.id !== socket.id);
+    for (const { group_id: groupId } of groups) {
+      socket.join(Rooms.group(groupId as string));
+      if (!userWasOnline) await groupPresenceEvent(ctx, groupId as string, who.userId, who.userData, 'online');
+    }
+    if (!userWasOnline) userPresenceEvent(ctx, who.userId, who.userData, 'online');
+  }
+
+  hooks.authorized.push(async (socket) => {
+    const who = identity(socket);
+    if (who.anonymous) return;
+    await joinGroups(socket);
+    if (!who.modules.includes('IM')) return;
+    await redeliver(socket, Date.now());
+    const timer = setInterval(() => {
+      redeliver(socket, Date.now() - ctx.config.redeliveryMs).catch((err) =>
+        ctx.log.error({ err }, 'messaging redelivery failed'),
+      );
+    }, ctx.config.redeliveryMs);
+    timer.unref();
+    redeliveryTimers.add(timer);
+    socket.once('disconnect', () => {
+      clearInterval(timer);
+      redeliveryTimers.delete(timer);
+    });
+  });
+
+  hooks.disconnected.push(async (socket, rooms) => {
+    const who = identity(socket);
+    if (who.anonymous) return;
+    if (await isUserIn(ctx, Rooms.user(who.userId), who.userId)) return;
+    userPresenceEvent(ctx, who.userId, who.userData, 'offline');
+    for (const room of rooms) {
+      if (room.startsWith('g:')) await groupPresenceEvent(ctx, room.slice(2), who.userId, who.userData, 'offline');
+    }
+  });
+
+  function registerSocket(socket: MessagingSocket) {
+    const me = () => identity(socket).userId;
+
+    handle(ctx, socket, 'publishIM', 'write', async (_socket, payload) => {
+      const who = identity(socket);
+      if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
+      const target = validateImTarget(payload.to, payload.d, payload.t, who.userId);
+      const { type, payload: body } = validateImPayload(payload.mt, payload.p);
+      const notification =
+        payload.nt !== undefined && payload.nt !== null ? validateNotification(payload.nt) : undefined;
+      const wxmp = payload.wxmpTemplateMsg ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg) : undefined;
+      const id = typeof payload.guid === 'string' && payload.guid !== '' ? payload.guid.slice(0, 64) : randomUUID();
+      const nt = notification
+        ? { t: notification.title, c: notification.body, sound: notification.sound, badge: notification.badge }
+        : undefined;
+      if (target.scene === Scene.CS) {
+        if (!sendCs) throw badRequest('message require property to.type');
+        return sendCs(ctx, service, socket, target.id, payload.tid, target.data, type, body, id, nt);
+      }
+      const key = target.scene === Scene.PRIVATE ? conversationKey(Scene.PRIVATE, who.userId, target.id) : target.id;
+      const members =
+        target.scene === Scene.GROUP
+          ? (await db.selectFrom('msg_group_member').select('user_id').where('group_id', '=', target.id).execute()).map(
+              (member) => member.user_id as string,
+            )
+          : [];
+      const { row, created } = await store({
+        id,
+        scene: target.scene,
+        conversation: key,
+        senderId: who.userId,
+        senderData: who.userData,
+        receiver: target.id,
+        type,
+        payload: body,
+        notification: nt,
+        receivers: target.scene === Scene.PRIVATE ? [target.id] : members.filter((member) => member !== who.userId),
+      });
+      const ts = Number(row.ts);
+      if (created) {
+        if (target.scene === Scene.PRIVATE) {
+          await upsertConversation(who.userId, Scene.PRIVATE, target.id, '', key, ts, JSON.stringify(target.data));
+          await upsertConversation(target.id, Scene.PRIVATE, who.userId, '', key, ts, who.userData);
+          deliver(row, [Rooms.user(target.id), Rooms.user(who.userId)], socket.id);
+        } else {
+          const data = JSON.stringify(target.data);
+          for (const member of new Set([...members, who.userId])) {
+            await upsertConversation(member, Scene.GROUP, target.id, '', key, ts, data);
+          }
+          deliver(row, [Rooms.group(target.id), Rooms.user(who.userId)], socket.id);
+        }
+        const pushTarget = {
+          kind: target.scene === Scene.PRIVATE ? ('user' as const) : ('group' as const),
+          id: target.id,
+        };
+        if (notification) {
+          const source = { scene: target.scene, senderId: who.userId, messageId: id };
+          ctx.external(() => ctx.push.notify(pushTarget, notification, source));
+        }
+        if (wxmp) ctx.external(() => ctx.wechat.send(pushTarget, wxmp));
+      }
+      return { timestamp: ts };
+    });
+
+    socket.on('imAck', (payload: unknown) => {
+      const messageId = (payload as { publishGuid?: unknown } | null)?.publishGuid;
+      const who = identity(socket);
+      if (typeof messageId !== 'string' || !who.authorized || who.anonymous) return;
+      db.deleteFrom('msg_im_delivery')
+        .where('user_id', '=', who.userId)
+        .where('message_id', '=', messageId)
+        .execute()
+        .catch((err) => ctx.log.error({ err }, 'messaging imAck failed'));
+    });
+
+    handle(ctx, socket, 'IM_HISTORY', 'read', async (_socket, payload) => {
+      const scene = validateScene(payload.scene);
+      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
+      await assertCanRead(ctx, me(), ref);
+      const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
+      const before =
+        typeof payload.lastTimestamp === 'number' && payload.lastTimestamp > 0
+          ? payload.lastTimestamp
+          : Number.MAX_SAFE_INTEGER;
+      const rows = (await db
+        .selectFrom('msg_im_message')
+        .selectAll()
+        .where('conversation', '=', ref.key)
+        .where('ts', '<', before)
+        .where('id', 'not in', db.selectFrom('msg_im_deleted').select('message_id').where('user_id', '=', me()))
+        .orderBy('ts', 'desc')
+        .limit(limit)
+        .execute()) as ImMessageRow[];
+      return { messages: rows.reverse().map(abbreviate), userOffsets: await offsets(ref.key) };
+    });
+
+    handle(ctx, socket, 'IM_HISTORY_CHANGE', 'read', async (_socket, payload) => {
+      const scene = validateScene(payload.scene);
+      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
+      await assertCanRead(ctx, me(), ref);
+      const after = typeof payload.after === 'number' ? payload.after : Number.MAX_SAFE_INTEGER;
+      const min = typeof payload.min === 'number' ? payload.min : 0;
+      const deleted = await db
+        .selectFrom('msg_im_deleted')
+        .select('ts')
+        .where('user_id', '=', me())
+        .where('conversation', '=', ref.key)
+        .where('ts', '>=', min)
+        .where('ts', '<=', after)
+        .orderBy('ts', 'asc')
+        .execute();
+      const recalled = (await db
+        .selectFrom('msg_im_message')
+        .select(['ts', 'recaller'])
+        .where('conversation', '=', ref.key)
+        .where('recalled', '=', 1)
+        .where('ts', '>=', min)
+        .where('ts', '<=', after)
+        .orderBy('ts', 'asc')
+        .execute()) as { ts: number; recaller: string }[];
+      const byRecaller = new Map<string, { recaller: unknown; times: number[] }>();
+      for (const row of recalled) {
+        const recaller = JSON.parse(row.recaller) as { id: string };
+        const entry = byRecaller.get(recaller.id) ?? { recaller, times: [] };
+        entry.times.push(Number(row.ts));
+        byRecaller.set(recaller.id, entry);
+      }
+      return {
+        userOffsets: await offsets(ref.key),
+        deletedMessageTimes: deleted.map((row) => Number(row.ts)),
+        recalledMessages: [...byRecaller.values()],
+      };
+    });
+
+    handle(ctx, socket, 'IM_MARK_AS_READ', 'write', async (_socket, payload) => {
+      if (payload.id === undefined && payload.userId === undefined && payload.groupId === undefined) {
+        throw badRequest(' id is required.');
+      }
+      const scene = validateScene(payload.scene);
+      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
+      const time = payload.lastTimestamp;
+      if (typeof time !== 'number' || !Number.isFinite(time) || time <= 0) {
+        throw badRequest('lastTimestamp must be a positive number.');
+      }
+      const current = await db
+        .selectFrom('msg_im_offset')
+        .select('offset')
+        .where('conversation', '=', ref.key)
+        .where('user_id', '=', me())
+        .executeTakeFirst();
+      // Read marks only move forward; an older mark is accepted and changes nothing.
+      if (current && Number(current.offset) >= time) return 'ok';
+      await db
+        .insertInto('msg_im_offset')
+        .values({ conversation: ref.key, user_id: me(), offset: time })
+        .onConflict((oc) => oc.columns(['conversation', 'user_id']).doUpdateSet({ offset: time }))
+        .execute();
+      const event = { scene, targetId: ref.targetId, markerId: me(), teamId: ref.teamId || undefined, time };
+      const rooms = [Rooms.user(me())];
+      if (scene === Scene.PRIVATE) rooms.push(Rooms.user(ref.targetId));
+      if (scene === Scene.CS) {
+        if (ref.customerId === me()) {
+          const session = await db
+            .selectFrom('msg_cs_session')
+            .select('agent_id')
+            .where('team_id', '=', ref.teamId)
+            .where('customer_id', '=', me())
+            .executeTakeFirst();
+          if (session?.agent_id) rooms.push(Rooms.user(session.agent_id as string));
+        } else {
+          rooms.push(Rooms.user(ref.customerId));
+        }
+      }
+      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_READ', event);
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'IM_RECALL_MESSAGE', 'write', async (_socket, payload) => {
+      const scene = validateScene(payload.scene);
+      if (scene === Scene.CS) throw badRequest(Text.RECALL_CS_UNSUPPORTED);
+      const ref = resolveConversation(me(), scene, payload.targetId, undefined);
+      const times = validateTimes(payload.times);
+      const rows = (await db
+        .selectFrom('msg_im_message')
+        .selectAll()
+        .where('conversation', '=', ref.key)
+        .where('ts', 'in', times)
+        .execute()) as ImMessageRow[];
+      if (rows.length === 0) throw badRequest(Text.INVALID_MESSAGE);
+      rows.forEach((row, index) => {
+        if (row.sender_id !== me()) throw badRequest(Text.RECALL_OTHERS);
+        if (row.recalled === 1) throw badRequest(`message[${index}] has been recalled`);
+      });
+      const who = identity(socket);
+      const recaller = { id: who.userId, data: JSON.parse(who.userData) };
+      await db
+        .updateTable('msg_im_message')
+        .set({ recalled: 1, recaller: JSON.stringify(recaller) })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      const recalledTimes = rows.map((row) => Number(row.ts)).sort((a, b) => a - b);
+      const rooms =
+        scene === Scene.PRIVATE
+          ? [Rooms.user(ref.targetId), Rooms.user(me())]
+          : [Rooms.group(ref.targetId), Rooms.user(me())];
+      ctx.io
+        .to(rooms)
+        .except(socket.id)
+        .emit('IM_MSG_RECALLED', { scene, conversationId: ref.key, recaller, times: recalledTimes });
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'IM_DELETE_MESSAGE', 'write', async (_socket, payload) => {
+      const scene = validateScene(payload.scene);
+      if (scene === Scene.CS) throw badRequest(Text.DELETE_CS_UNSUPPORTED);
+      const ref = resolveConversation(me(), scene, payload.targetId, undefined);
+      const times = validateTimes(payload.times);
+      const rows = await db
+        .selectFrom('msg_im_message')
+        .select(['id', 'ts'])
+        .where('conversation', '=', ref.key)
+        .where('ts', 'in', times)
+        .execute();
+      if (rows.length === 0) throw badRequest(Text.NOTHING_TO_DELETE);
+      await db
+        .insertInto('msg_im_deleted')
+        .values(rows.map((row) => ({ user_id: me(), message_id: row.id, conversation: ref.key, ts: row.ts })))
+        .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
+        .execute();
+      await db
+        .deleteFrom('msg_im_delivery')
+        .where('user_id', '=', me())
+        .where(
+          'message_id',
+          'in',
+          rows.map((row) => row.id as string),
+        )
+        .execute();
+      const deletedTimes = rows.map((row) => Number(row.ts)).sort((a, b) => a - b);
+      ctx.io.to(Rooms.user(me())).except(socket.id).emit('IM_MSG_DELETED', {
+        scene,
+        targetId: ref.targetId,
+        conversationId: ref.key,
+        deleterId: me(),
+        times: deletedTimes,
+      });
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'imLastConversations', 'read', async () => {
+      const conversations = await db
+        .selectFrom('msg_im_conversation')
+        .selectAll()
+        .where('owner_id', '=', me())
+        .orderBy('top', 'desc')
+        .orderBy('updated_at', 'desc')
+        .limit(Limits.CONVERSATIONS)
+        .execute();
+      const list: Record<string, unknown>[] = [];
+      for (const conversation of conversations) {
+        const last = await lastMessage(conversation.conversation as string, me());
+        if (!last || Number(last.ts) <= Number(conversation.removed_at)) continue;
+        list.push({
+          t: conversation.scene,
+          top: conversation.top === 1,
+          d: conversation.data,
+          lmsg: abbreviate(last),
+          userOffsets: await offsets(conversation.conversation as string),
+        });
+      }
+      return list;
+    });
+
+    handle(ctx, socket, 'topConversation', 'write', async (_socket, payload) => {
+      if (typeof payload.top !== 'boolean') throw badRequest('top must be boolean.');
+      const conversation = await findConversation(payload);
+      await db
+        .updateTable('msg_im_conversation')
+        .set({ top: payload.top ? 1 : 0 })
+        .where('owner_id', '=', me())
+        .where('scene', '=', conversation.scene)
+        .where('target_id', '=', conversation.target_id)
+        .where('team_id', '=', conversation.team_id)
+        .execute();
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'removeConversation', 'write', async (_socket, payload) => {
+      const conversation = await findConversation(payload);
+      const last = await lastMessage(conversation.conversation as string, me());
+      if (conversation.scene === Scene.CS && last && !csConversationEnded(last, me())) {
+        throw badRequest(Text.CS_REMOVE_BEFORE_END);
+      }
+      await db
+        .updateTable('msg_im_conversation')
+        .set({ removed_at: last ? Number(last.ts) : Date.now(), top: 0 })
+        .where('owner_id', '=', me())
+        .where('scene', '=', conversation.scene)
+        .where('target_id', '=', conversation.target_id)
+        .where('team_id', '=', conversation.team_id)
+        .execute();
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'imData', 'read', async (_socket, payload) => {
+      const scene = validateScene(payload.type);
+      const targetId = validateId(payload.targetId, 'targetId');
+      const row = await db
+        .selectFrom('msg_im_conversation')
+        .select('data')
+        .where('owner_id', '=', me())
+        .where('scene', '=', scene)
+        .where('target_id', '=', targetId)
+        .where('team_id', '=', scene === Scene.CS ? String(payload.teamId ?? targetId) : '')
+        .executeTakeFirst();
+      return (row?.data as string | undefined) ?? '{}';
+    });
+
+    async function findConversation(payload: Record<string, any>) {
+      const scene = validateScene(payload.type);
+      const targetId = validateId(payload.targetId, 'targetId');
+      const teamId = scene === Scene.CS ? String(payload.teamId ?? targetId) : '';
+      const row = await db
+        .selectFrom('msg_im_conversation')
+        .selectAll()
+        .where('owner_id', '=', me())
+        .where('scene', '=', scene)
+        .where('target_id', '=', targetId)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      if (!row) {
+        if (scene === Scene.CS) {
+          const pending = await db
+            .selectFrom('msg_cs_session')
+            .select('status')
+            .where('team_id', '=', teamId)
+            .where('customer_id', '=', targetId)
+            .executeTakeFirst();
+          if (pending?.status === 'PENDING') throw badRequest(Text.PENDING_TOP_REMOVE);
+        }
+        throw badRequest(Text.NO_CONVERSATION);
+      }
+      return row;
+    }
+
+    handle(ctx, socket, 'subscribeGroups', 'write', async (_socket, payload) => {
+      const groupIds = validateIdArray(payload.groupIds, 'groupIds');
+      const who = identity(socket);
+      if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
+      for (const groupId of groupIds) {
+        await db
+          .insertInto('msg_group_member')
+          .values({ group_id: groupId, user_id: who.userId })
+          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+          .execute();
+        const wasOnline = await isUserIn(ctx, Rooms.group(groupId), who.userId);
+        // Every device of the user follows the group, not only the one that asked.
+        ctx.io.in(Rooms.user(who.userId)).socketsJoin(Rooms.group(groupId));
+        socket.join(Rooms.group(groupId));
+        if (!wasOnline) await groupPresenceEvent(ctx, groupId, who.userId, who.userData, 'online');
+      }
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'unsubscribeGroup', 'read', async (_socket, payload) => {
+      const groupId = validateId(payload.groupId, 'groupId');
+      const who = identity(socket);
+      await db
+        .deleteFrom('msg_group_member')
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', who.userId)
+        .execute();
+      const wasOnline = await isUserIn(ctx, Rooms.group(groupId), who.userId);
+      ctx.io.in(Rooms.user(who.userId)).socketsLeave(Rooms.group(groupId));
+      socket.leave(Rooms.group(groupId));
+      if (wasOnline) await groupPresenceEvent(ctx, groupId, who.userId, who.userData, 'offline');
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'subscribeGroupPresence', 'write', async (_socket, payload) => {
+      for (const groupId of validateIdArray(payload.groupIds, 'groupIds')) socket.join(Rooms.groupWatchers(groupId));
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'unsubscribeGroupPresence', 'write', async (_socket, payload) => {
+      socket.leave(Rooms.groupWatchers(validateId(payload.groupId, 'groupId')));
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'subscribeUserPresence', 'write', async (_socket, payload) => {
+      for (const userId of validateIdArray(payload.userIds, 'userIds')) socket.join(Rooms.userWatchers(userId));
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'unsubscribeUserPresence', 'write', async (_socket, payload) => {
+      socket.leave(Rooms.userWatchers(validateId(payload.userId, 'userId')));
+      return 'ok';
+    });
+
+    handle(ctx, socket, 'imHereNow', 'read', async (_socket, payload) => {
+      const userIds = validateIdArray(payload.userIds, 'userIds');
+      const online: { userId: string; userData: string }[] = [];
+      for (const userId of userIds) {
+        const [member] = await membersOf(ctx, Rooms.user(userId));
+        if (member) online.push({ userId: member.id, userData: member.userData });
+      }
+      return online;
+    });
+
+    handle(ctx, socket, 'imGroupHereNow', 'read', async (_socket, payload) => {
+      const groupId = validateId(payload.groupId, 'groupId');
+      const members = await membersOf(ctx, Rooms.group(groupId));
+      return members.map((member) => ({ userId: member.id, userData: member.userData }));
+    });
+
+    handle(ctx, socket, 'imGroupOnlineCount', 'read', async (_socket, payload) => {
+      const groupId = validateId(payload.groupId, 'groupId');
+      const members = await membersOf(ctx, Rooms.group(groupId));
+      return { groupId, onlineCount: members.length };
+    });
+  }
+
+  const service: ImService = {
+    registerSocket,
+    stop() {
+      for (const timer of redeliveryTimers) clearInterval(timer);
+      redeliveryTimers.clear();
+    },
+    store,
+    deliver,
+    upsertConversation,
+    offsets,
+    lastMessage,
+    setCsSender(sender) {
+      sendCs = sender;
+    },
+  };
+  return service;
+}
+
+/** A CS conversation has ended when its last message is an end, or a transfer to someone other than the viewer. */
+export function csConversationEnded(last: ImMessageRow, viewer: string): boolean {
+  if (last.type === CsMessageType.END) return true;
+  if (last.type === CsMessageType.TRANSFER) {
+    const payload = JSON.parse(last.payload) as { transferTo?: { id?: string } };
+    return payload.transferTo?.id !== viewer;
+  }
+  return false;
+}
+
+async function assertCanRead(ctx: MessagingContext, me: string, ref: ConversationRef): Promise<void> {
+  if (ref.scene !== Scene.CS || ref.customerId === me) return;
+  const agent = await ctx.db
+    .selectFrom('msg_cs_agent')
+    .select('agent_id')
+    .where('team_id', '=', ref.teamId)
+    .where('agent_id', '=', me)
+    .executeTakeFirst();
+  if (!agent) throw new RequestError(401, Text.NO_PERMISSION);
+}
+
+export type SendCs = (
+  ctx: MessagingContext,
+  im: ImService,
+  socket: MessagingSocket,
+  to: string,
+  rawTeamId: unknown,
+  toData: Record<string, unknown>,
+  type: string,
+  payload: string,
+  id: string,
+  nt: Record<string, unknown> | undefined,
+) => Promise<{ timestamp: number; sessionId: string }>;

@@ -1,0 +1,32 @@
+import Fastify from 'fastify';
+import { openDb } from '../db/connection';
+import { messagingConfigFromEnv } from './config';
+import { registerMessaging } from './index';
+import { migrateMessaging } from './migrations';
+
+/**
+ * The messaging server on its own (no product API): used by the crash/restart and multi-process
+ * tests and by the benchmark. Reads MESSAGING_DB (SQLite path or postgres URL) and PORT, prints
+ * `listening <port>` once ready, and stops cleanly on SIGTERM.
+ */
+async function main() {
+  const config = messagingConfigFromEnv(process.env);
+  const handle = openDb(process.env.MESSAGING_DB || 'data/messaging.sqlite');
+  await migrateMessaging(handle.db);
+  const app = Fastify({ logger: false });
+  const messaging = await registerMessaging(app, { db: handle.db, dialect: handle.dialect, config });
+  await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
+  const address = app.server.address();
+  process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`);
+  process.once('SIGTERM', async () => {
+    await messaging.close();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

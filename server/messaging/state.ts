@@ -1,0 +1,69 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * What survives a reconnect under the same sid: who it was and which channels it had subscribed,
+ * because a client that gets its old sid back resubscribes nothing. In memory for one process, in
+ * Redis (with a TTL) when several processes share the clients.
+ */
+export interface SessionRecord {
+  userId: string;
+  channels: Record<string, boolean>;
+}
+
+export interface SessionStore {
+  load(sid: string): Promise<SessionRecord | null>;
+  save(sid: string, record: SessionRecord, ttlMs: number): Promise<void>;
+  remove(sid: string): Promise<void>;
+}
+
+export class MemorySessionStore implements SessionStore {
+  private readonly records = new Map<string, { record: SessionRecord; expiresAt: number }>();
+
+  async load(sid: string): Promise<SessionRecord | null> {
+    const entry = this.records.get(sid);
+    if (!entry) return null;
+    if (entry.expiresAt <= Date.now()) {
+      this.records.delete(sid);
+      return null;
+    }
+    return structuredClone(entry.record);
+  }
+
+  async save(sid: string, record: SessionRecord, ttlMs: number): Promise<void> {
+    this.records.set(sid, { record: structuredClone(record), expiresAt: Date.now() + ttlMs });
+    if (this.records.size % 1000 === 0) this.sweep();
+  }
+
+  async remove(sid: string): Promise<void> {
+    this.records.delete(sid);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [sid, entry] of this.records) if (entry.expiresAt <= now) this.records.delete(sid);
+  }
+}
+
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(sid: string): string {
+    return `${this.prefix}:session:${sid}`;
+  }
+
+  async load(sid: string): Promise<SessionRecord | null> {
+    const raw = await this.redis.get(this.key(sid));
+    return raw ? (JSON.parse(raw) as SessionRecord) : null;
+  }
+
+  async save(sid: string, record: SessionRecord, ttlMs: number): Promise<void> {
+    await this.redis.set(this.key(sid), JSON.stringify(record), 'PX', ttlMs);
+  }
+
+  async remove(sid: string): Promise<void> {
+    await this.redis.del(this.key(sid));
+  }
+}

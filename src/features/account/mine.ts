@@ -1,0 +1,51 @@
+import { get, post } from '@/core/request';
+import type { Address, Coupon, Order, OrderStatus, Page, Prescription } from '../../../types/api';
+
+/** The order states a shopper follows from Mine, in the order they happen. */
+export const ORDER_SHORTCUTS: { status: OrderStatus; label: string }[] = [
+  { status: 'created', label: 'To pay' },
+  { status: 'paid', label: 'Paid' },
+  { status: 'shipped', label: 'Shipped' },
+  { status: 'delivered', label: 'Delivered' },
+];
+
+export interface MineSummary {
+  orders: Partial<Record<OrderStatus, number>>;
+  addresses: number;
+  prescriptions: number;
+  coupons: Coupon[];
+}
+
+const quiet = { loading: false } as const;
+
+async function orderCount(status: OrderStatus): Promise<number> {
+  const page = await post<Page<Order>>('/api/order/get_user_order', { status, page: 1, page_size: 1 }, quiet);
+  return page.total;
+}
+
+/** Counts for the Mine tab; each part arrives on its own so one slow call does not hold the others. */
+export function loadMineSummary(onPart: (part: Partial<MineSummary>) => void): void {
+  const report = (promise: Promise<Partial<MineSummary>>) =>
+    promise.then(onPart, (failure: unknown) => console.error('Mine summary', failure));
+  for (const { status } of ORDER_SHORTCUTS) {
+    report(orderCount(status).then((count) => ({ orders: { [status]: count } })));
+  }
+  report(post<Address[]>('/api/user/get_user_address', {}, quiet).then((list) => ({ addresses: list.length })));
+  report(
+    get<Prescription[]>('/api/user/get_my_prescription', undefined, quiet).then((list) => ({
+      prescriptions: list.length,
+    })),
+  );
+  report(get<Coupon[]>('/api/config/get_coupons', undefined, quiet).then((coupons) => ({ coupons })));
+}
+
+export function mergeSummary(current: MineSummary, part: Partial<MineSummary>): MineSummary {
+  return { ...current, ...part, orders: { ...current.orders, ...part.orders } };
+}
+
+export const EMPTY_SUMMARY: MineSummary = { orders: {}, addresses: 0, prescriptions: 0, coupons: [] };
+
+export function couponLabel(coupon: Coupon): string {
+  const off = coupon.kind === 'percent' ? `${coupon.value}% off` : `${coupon.value.toFixed(2)} off`;
+  return coupon.threshold > 0 ? `${off} over ${coupon.threshold.toFixed(2)}` : off;
+}

@@ -1,0 +1,57 @@
+import { openPage } from '@/core/navigation';
+import { PRODUCT_LIST_PAGE } from '@/features/goods/api';
+import { REVIEWS_PAGE } from '@/features/review/api';
+import { Text, View } from '@tarojs/components';
+import { useEffect, useState } from 'react';
+import type { Color } from '../../../types/api';
+import { CATEGORY_LIST_PAGE, CATEGORY_PAGE, fetchColors } from './api';
+import { HOME_SECTION_PAGE } from './home-api';
+import './home-entries.css';
+
+/** Home shortcuts: every frame, the categories, and one entry per colour into the filtered list. */
+export function HomeEntries() {
+  const [colors, setColors] = useState<Color[]>([]);
+  useEffect(() => {
+    fetchColors().then(setColors, () => setColors([]));
+  }, []);
+  return (
+    <View className="home-entries">
+      <View className="home-entries__links">
+        <Text className="home-entries__link" onClick={() => void openPage(PRODUCT_LIST_PAGE)}>
+          All frames
+        </Text>
+        <Text className="home-entries__link" onClick={() => void openPage(CATEGORY_PAGE)}>
+          Categories
+        </Text>
+        <Text className="home-entries__link" onClick={() => void openPage(REVIEWS_PAGE)}>
+          Reviews
+        </Text>
+      </View>
+      {colors.length > 0 && (
+        <View>
+          <Text className="home-entries__title">Shop by colour</Text>
+          <View className="home-entries__colors">
+            {colors.map((color) => (
+              <View
+                className="home-entries__color"
+                key={color.color_id}
+                onClick={() => void openPage(PRODUCT_LIST_PAGE, { color_id: String(color.color_id) })}
+              >
+                <View className="home-entries__swatch" style={{ background: color.color_value }} />
+                <Text className="home-entries__color-name">{color.color_name}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+      )}
+    </View>
+  );
+}
+
+export function openCategory(categoryId: number, name: string): void {
+  void openPage(CATEGORY_LIST_PAGE, { id: String(categoryId), name });
+}
+
+export function openHomeSection(id: number): void {
+  void openPage(HOME_SECTION_PAGE, { id: String(id) });
+}

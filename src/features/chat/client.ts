@@ -1,0 +1,133 @@
+import { post } from '@/core/request';
+import GoEasy, { type AnyMessage, ConnectionStatus, type ConversationDTO, IM_EVENT } from '@/messaging';
+import { currentUser } from '@/state/customer';
+import { appStore } from '@/state/store';
+import { toBadgeNumber } from '@/utils/format';
+import Taro from '@tarojs/taro';
+import type { MessagingToken } from '../../../types/api';
+import { unreadTotalAtom } from './unread';
+
+/** The messaging server: the build's host, else (H5) this site's own origin, else the API server. */
+export function messagingHost(): string {
+  if (LENSMATE_MESSAGING_HOST) return LENSMATE_MESSAGING_HOST;
+  if (LENSMATE_API_BASE) return LENSMATE_API_BASE;
+  return typeof window !== 'undefined' && window.location ? window.location.origin : '';
+}
+
+export function chatClient(): GoEasy {
+  return GoEasy.getInstance({
+    host: messagingHost(),
+    appkey: LENSMATE_MESSAGING_APPKEY,
+    modules: ['im'],
+    ...(LENSMATE_MESSAGING_TLS ? { forceTLS: LENSMATE_MESSAGING_TLS === 'true' } : {}),
+  });
+}
+
+let connecting: Promise<GoEasy> | null = null;
+let connectedAs = '';
+
+const isUp = (status: ConnectionStatus) =>
+  status === ConnectionStatus.CONNECTED ||
+  status === ConnectionStatus.RECONNECTED ||
+  status === ConnectionStatus.EXPIRED_RECONNECTED;
+
+/**
+ * Connects the signed-in user once (the identity proof comes from POST /api/messaging/token) and keeps the
+ * unread total in storage for the tab badge. A different user signing in reconnects.
+ */
+export async function connectChat(): Promise<GoEasy> {
+  const user = currentUser();
+  if (!user?.token) throw new Error('Sign in to chat');
+  const client = chatClient();
+  const me = String(user.user_id);
+  if (connectedAs === me && isUp(client.getConnectionStatus())) return client;
+  if (connecting && connectedAs === me) return connecting;
+  connecting = (async () => {
+    if (connectedAs !== '' && connectedAs !== me) await client.disconnect().catch(() => undefined);
+    const status = client.getConnectionStatus();
+    if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
+      const token = await post<MessagingToken>('/api/messaging/token', {}, { loading: false });
+      await client.connect({
+        id: token.userId,
+        otp: token.otp,
+        data: { name: user.nickname || user.email, avatar: user.avatar },
+      });
+      client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number }) =>
+        showUnread(result.unreadTotal)) as never);
+    }
+    connectedAs = me;
+    return client;
+  })();
+  try {
+    return await connecting;
+  } finally {
+    connecting = null;
+  }
+}
+
+/** Keeps the unread count under `unreadTotal` and, where the platform has a tab bar, as its badge. */
+export function showUnread(total: unknown): void {
+  const count = toBadgeNumber(total);
+  appStore.set(unreadTotalAtom, count);
+  const tabBarCall =
+    count > 0
+      ? Taro.setTabBarBadge({ index: 1, text: count > 99 ? '99+' : String(count) })
+      : Taro.removeTabBarBadge({ index: 1 });
+  Promise.resolve(tabBarCall).catch(() => undefined);
+}
+
+export interface ConversationRow {
+  key: string;
+  kind: 'private' | 'group';
+  id: string;
+  name: string;
+  avatar: string;
+  preview: string;
+  time: number;
+  unread: number;
+  top: boolean;
+  dto: ConversationDTO;
+}
+
+/** One line that stands for a message in lists and previews. */
+export function describeMessage(message: AnyMessage | undefined, myId: string): string {
+  if (!message) return '';
+  if (message.recalled) return message.senderId === myId ? 'You recalled a message' : 'A message was recalled';
+  const payload = message.payload as Record<string, unknown>;
+  switch (message.type) {
+    case 'text':
+      return String(payload.text ?? '');
+    case 'image':
+      return '[Image]';
+    case 'video':
+      return '[Video]';
+    case 'audio':
+      return '[Voice]';
+    case 'file':
+      return `[File] ${String(payload.name ?? '')}`;
+    case 'order':
+      return '[Order]';
+    case 'goods':
+      return '[Product]';
+    default:
+      return '[Message]';
+  }
+}
+
+export function toRow(dto: ConversationDTO, myId: string): ConversationRow {
+  const kind = dto.type === 'group' ? 'group' : 'private';
+  const id = String((kind === 'group' ? dto.groupId : dto.userId) ?? dto.id ?? '');
+  const data = (dto.data ?? {}) as { name?: string; avatar?: string };
+  return {
+    key: `${kind}:${id}`,
+    kind,
+    id,
+    name: data.name || (kind === 'group' ? `Group ${id}` : `User ${id}`),
+    avatar: data.avatar || '',
+    preview: describeMessage(dto.lastMessage, myId),
+    time: dto.lastMessage?.timestamp ?? 0,
+    unread: dto.unread,
+    top: dto.top,
+    dto,
+  };
+}

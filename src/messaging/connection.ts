@@ -1,0 +1,409 @@
+import Taro from '@tarojs/taro';
+import { type Socket, io } from 'socket.io-client';
+import { ErrorCode, ErrorText, type MessagingError, messagingError, toMessagingError } from './errors';
+import { RecentIds } from './model';
+import { TaroPolling, TaroWebSocket } from './transport';
+
+export const ConnectionStatus = {
+  CONNECTING: 'connecting',
+  CONNECTED: 'connected',
+  RECONNECTING: 'reconnecting',
+  RECONNECTED: 'reconnected',
+  EXPIRED_RECONNECTED: 'expired-reconnected',
+  DISCONNECTING: 'disconnecting',
+  DISCONNECTED: 'disconnected',
+  CONNECT_FAILED: 'connect-failed',
+} as const;
+export type ConnectionStatus = (typeof ConnectionStatus)[keyof typeof ConnectionStatus];
+
+/** messaging.md §9 timing. */
+export const Timing = {
+  CONNECT: 3000,
+  REQUEST_SINGLE: 1700,
+  QUERY_SINGLE: 2500,
+  REQUEST_TOTAL: 12000,
+  RECONNECT_DELAY: 1000,
+  RECONNECT_DELAY_MAX: 3000,
+  SOCKET_TIMEOUT: 20000,
+} as const;
+
+export const SESSION_MARKER_KEY = 'GE-SM';
+const DEVICE_ID_KEY = 'GE-DID';
+export const ARTIFACT_VERSION = '2.8.3';
+
+export type Permission = 'read' | 'write' | 'none';
+
+export interface AckBody {
+  resultCode?: number | string;
+  code?: number | string;
+  content?: unknown;
+  [key: string]: unknown;
+}
+
+export interface RequestOptions {
+  permission: Permission;
+  /** Publish-like requests carry `retried` and are de-duplicated by guid on the server. */
+  unique?: boolean;
+  query?: boolean;
+}
+
+export interface EndpointOptions {
+  host: string;
+  forceTLS?: boolean;
+  supportOldBrowser?: boolean;
+}
+
+/** `host` names a server on 443 (TLS) or 80; an explicit `http(s)://host:port` is taken as is. */
+export function endpointUrl(options: EndpointOptions): string {
+  if (/^https?:\/\//i.test(options.host)) return options.host;
+  return options.forceTLS === false ? `http://${options.host}:80` : `https://${options.host}:443`;
+}
+
+/** Each printable ASCII character moved `by` places, wrapping past 126 as the 2.8.3 client does. */
+export function shiftPrintable(text: string, by: number): string {
+  let shifted = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code > 126) {
+      shifted += text[i];
+      continue;
+    }
+    const moved = code + by;
+    shifted += String.fromCharCode(moved > 126 ? moved - 126 + 32 : moved);
+  }
+  return shifted;
+}
+
+function readStorage(key: string): string | undefined {
+  try {
+    const value = Taro.getStorageSync(key);
+    return typeof value === 'string' && value ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    Taro.setStorageSync(key, value);
+  } catch {
+    // Storage can be full or unavailable; the marker is an optimisation, not a requirement.
+  }
+}
+
+export function deviceFingerprint(): string {
+  let deviceId = readStorage(DEVICE_ID_KEY);
+  if (!deviceId) {
+    deviceId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+    writeStorage(DEVICE_ID_KEY, deviceId);
+  }
+  return shiftPrintable(JSON.stringify({ p: Taro.getEnv(), f: 'TARO', pdi: deviceId, vc: null }), 5);
+}
+
+export interface AuthorizeFields {
+  appkey: string;
+  userId: string | null;
+  userData: string;
+  otp?: string;
+  wxmpId?: { appid: string; openid: string };
+  modules: string[];
+  allowNT: boolean;
+}
+
+interface PendingRequest {
+  name: string;
+  params: Record<string, unknown>;
+  options: RequestOptions;
+  retried: number;
+  done: boolean;
+  singleTimer?: ReturnType<typeof setTimeout>;
+  totalTimer?: ReturnType<typeof setTimeout>;
+  resolve(body: AckBody): void;
+  reject(error: MessagingError): void;
+}
+
+type PushHandler = (body: unknown) => void;
+type StatusListener = (status: ConnectionStatus) => void;
+
+const CONNECTED_STATES: ConnectionStatus[] = ['connected', 'reconnected', 'expired-reconnected'];
+const CONNECTING_STATES: ConnectionStatus[] = ['connecting', 'reconnecting'];
+
+function ackSucceeded(body: AckBody | undefined): boolean {
+  return !!body && (Number(body.resultCode) === 200 || Number(body.code) === 200);
+}
+
+/**
+ * One socket per client: authorize on every (re)connect, requests re-emitted until acked,
+ * pushes de-duplicated by id and acknowledged.
+ */
+export class Connection {
+  status: ConnectionStatus = ConnectionStatus.DISCONNECTED;
+  sid: string | null = null;
+  private socket: Socket | null = null;
+  private permissions = new Set<Permission>();
+  /** Every request not yet settled: queued while connecting, or emitted and waiting for its ack. */
+  private readonly waiting = new Set<PendingRequest>();
+  private readonly pushHandlers = new Map<string, PushHandler[]>();
+  private readonly statusListeners: StatusListener[] = [];
+  private readonly seenMessages = new RecentIds();
+  private readonly seenImMessages = new RecentIds();
+  private authorizeFields: AuthorizeFields | null = null;
+  private firstConnect: { resolve(): void; reject(error: MessagingError): void } | null = null;
+  private failTimer?: ReturnType<typeof setTimeout>;
+  private attempts = 0;
+  onConnecting?: (attempts: number) => void;
+  onExpiredReconnected?: () => void;
+  onConnected?: (status: ConnectionStatus) => void;
+  onDisconnected?: () => void;
+
+  constructor(private readonly endpoint: EndpointOptions) {}
+
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.push(listener);
+    return () => {
+      const index = this.statusListeners.indexOf(listener);
+      if (index >= 0) this.statusListeners.splice(index, 1);
+    };
+  }
+
+  isConnected(): boolean {
+    return CONNECTED_STATES.includes(this.status);
+  }
+
+  isConnecting(): boolean {
+    return CONNECTING_STATES.includes(this.status);
+  }
+
+  can(permission: Permission): boolean {
+    return this.permissions.has(permission);
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+
+  /** Registers a handler for a server push; `message` and `imMessage` are de-duplicated and acked. */
+  onPush(event: string, handler: PushHandler): void {
+    const handlers = this.pushHandlers.get(event);
+    if (handlers) {
+      handlers.push(handler);
+      return;
+    }
+    this.pushHandlers.set(event, [handler]);
+    this.socket?.on(event, (body: unknown) => this.dispatchPush(event, body));
+  }
+
+  private dispatchPush(event: string, body: unknown): void {
+    if (event === 'message' || event === 'imMessage') {
+      const id = (body as { i?: unknown })?.i;
+      if (typeof id === 'string' || typeof id === 'number') {
+        this.socket?.emit(event === 'message' ? 'ack' : 'imAck', { publishGuid: String(id) });
+        const recent = event === 'message' ? this.seenMessages : this.seenImMessages;
+        if (!recent.add(String(id))) return;
+      }
+    }
+    for (const handler of this.pushHandlers.get(event) ?? []) handler(body);
+  }
+
+  connect(fields: AuthorizeFields): Promise<void> {
+    if (this.isConnected() || this.isConnecting()) {
+      return Promise.reject(messagingError(ErrorCode.TIMEOUT, ErrorText.ALREADY_CONNECTED));
+    }
+    this.authorizeFields = fields;
+    this.attempts = 0;
+    this.permissions = new Set();
+    this.setStatus(ConnectionStatus.CONNECTING);
+    const transports = this.endpoint.supportOldBrowser ? [TaroPolling, TaroWebSocket] : [TaroWebSocket];
+    const socket = io(endpointUrl(this.endpoint), {
+      transports: transports as unknown as string[],
+      forceNew: true,
+      timeout: Timing.CONNECT,
+      reconnectionDelay: Timing.RECONNECT_DELAY,
+      reconnectionDelayMax: Timing.RECONNECT_DELAY_MAX,
+    });
+    this.socket = socket;
+    socket.on('connect', () => this.authorize(socket));
+    socket.on('disconnect', (reason) => {
+      this.onSocketLost(socket);
+      // socket.io does not come back by itself after a server-side disconnect (a redeploy, a kick).
+      if (reason === 'io server disconnect' && this.socket === socket) socket.connect();
+    });
+    socket.on('connect_error', () => this.onSocketLost(socket));
+    socket.io.on('reconnect_attempt', (attempt: number) => this.onConnecting?.(attempt));
+    this.pushHandlers.forEach((_handlers, event) =>
+      socket.on(event, (body: unknown) => this.dispatchPush(event, body)),
+    );
+    this.onConnecting?.(0);
+    return new Promise<void>((resolve, reject) => {
+      this.firstConnect = { resolve, reject };
+      this.failTimer = setTimeout(
+        () => this.failConnect(messagingError(ErrorCode.TIMEOUT, ErrorText.HOST_UNREACHABLE)),
+        Timing.SOCKET_TIMEOUT,
+      );
+    });
+  }
+
+  private onSocketLost(socket: Socket): void {
+    if (socket !== this.socket) return;
+    this.attempts++;
+    if (this.status === 'disconnecting' || this.status === 'disconnected' || this.status === 'connect-failed') return;
+    if (this.isConnected() || this.status === 'reconnecting') this.setStatus(ConnectionStatus.RECONNECTING);
+    else this.setStatus(ConnectionStatus.CONNECTING);
+    this.onDisconnected?.();
+  }
+
+  private authorize(socket: Socket): void {
+    const fields = this.authorizeFields;
+    if (!fields || socket !== this.socket) return;
+    const params = {
+      appkey: fields.appkey,
+      userId: fields.userId,
+      userData: fields.userData,
+      otp: fields.otp,
+      artifactVersion: ARTIFACT_VERSION,
+      sid: this.sid,
+      allowNT: fields.allowNT,
+      regId: null,
+      wxmpId: fields.wxmpId,
+      modules: fields.modules,
+      a: fields.userId === null,
+      z: deviceFingerprint(),
+      sm: readStorage(SESSION_MARKER_KEY) ?? null,
+    };
+    socket.timeout(Timing.REQUEST_TOTAL).emit('authorize', params, (timeout: Error | null, body: AckBody) => {
+      if (socket !== this.socket) return;
+      if (timeout) {
+        if (socket.connected) this.authorize(socket);
+        return;
+      }
+      if (!ackSucceeded(body)) {
+        this.failConnect({
+          code: Number(body?.resultCode ?? body?.code) || ErrorCode.TIMEOUT,
+          content: typeof body?.content === 'string' && body.content ? body.content : ErrorText.HOST_UNREACHABLE,
+        });
+        return;
+      }
+      this.onAuthorized(body);
+    });
+  }
+
+  private onAuthorized(body: AckBody): void {
+    if (typeof body.sm === 'string' && body.sm) writeStorage(SESSION_MARKER_KEY, body.sm);
+    const sid = typeof body.sid === 'string' ? body.sid : null;
+    const wasReconnecting = this.status === 'reconnecting';
+    const expired = wasReconnecting && sid !== this.sid;
+    this.sid = sid;
+    this.permissions = new Set<Permission>(['none']);
+    if (body.enablePublish) this.permissions.add('write');
+    if (body.enableSubscribe) this.permissions.add('read');
+    clearTimeout(this.failTimer);
+    const status = !wasReconnecting
+      ? ConnectionStatus.CONNECTED
+      : expired
+        ? ConnectionStatus.EXPIRED_RECONNECTED
+        : ConnectionStatus.RECONNECTED;
+    this.setStatus(status);
+    this.attempts = 0;
+    const first = this.firstConnect;
+    this.firstConnect = null;
+    first?.resolve();
+    if (expired) this.onExpiredReconnected?.();
+    this.onConnected?.(status);
+    this.flush();
+  }
+
+  private failConnect(error: MessagingError): void {
+    clearTimeout(this.failTimer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.disconnect();
+    this.setStatus(ConnectionStatus.CONNECT_FAILED);
+    this.failWaiting(messagingError(ErrorCode.TIMEOUT, ErrorText.FAILED_TO_CONNECT));
+    const first = this.firstConnect;
+    this.firstConnect = null;
+    first?.reject(error);
+  }
+
+  async disconnect(): Promise<void> {
+    if (this.status === 'disconnected') return;
+    if (this.authorizeFields?.allowNT && this.isConnected()) {
+      await this.request('manualDisconnect', {}, { permission: 'none' }).catch(() => undefined);
+    }
+    this.setStatus(ConnectionStatus.DISCONNECTING);
+    clearTimeout(this.failTimer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.disconnect();
+    this.sid = null;
+    this.permissions = new Set();
+    this.failWaiting(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
+    const first = this.firstConnect;
+    this.firstConnect = null;
+    first?.reject(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
+    this.setStatus(ConnectionStatus.DISCONNECTED);
+  }
+
+  /**
+   * One named request with an ack. Re-emitted every 1.7 s (2.5 s for queries) with the same
+   * params until acked; after 12 s it fails with 408. Waits while connecting, fails at once when disconnected.
+   */
+  request(name: string, params: Record<string, unknown>, options: RequestOptions): Promise<AckBody> {
+    if (this.status === 'disconnected' || this.status === 'disconnecting') {
+      return Promise.reject(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
+    }
+    if (this.status === 'connect-failed') {
+      return Promise.reject(messagingError(ErrorCode.TIMEOUT, ErrorText.FAILED_TO_CONNECT));
+    }
+    return new Promise<AckBody>((resolve, reject) => {
+      const pending: PendingRequest = { name, params, options, retried: 0, done: false, resolve, reject };
+      pending.totalTimer = setTimeout(
+        () => this.settle(pending, messagingError(ErrorCode.TIMEOUT, ErrorText.HOST_UNREACHABLE)),
+        Timing.REQUEST_TOTAL,
+      );
+      this.waiting.add(pending);
+      this.emitRequest(pending);
+    });
+  }
+
+  private settle(pending: PendingRequest, error: MessagingError | null, body?: AckBody): void {
+    if (pending.done) return;
+    pending.done = true;
+    clearTimeout(pending.singleTimer);
+    clearTimeout(pending.totalTimer);
+    this.waiting.delete(pending);
+    if (error) pending.reject(error);
+    else pending.resolve(body as AckBody);
+  }
+
+  private emitRequest(pending: PendingRequest): void {
+    if (pending.done) return;
+    const socket = this.socket;
+    if (!this.isConnected() || !socket) return;
+    if (pending.options.permission !== 'none' && !this.can(pending.options.permission)) {
+      this.settle(pending, messagingError(ErrorCode.NO_PERMISSION, ErrorText.NO_PERMISSION));
+      return;
+    }
+    const single = pending.options.query ? Timing.QUERY_SINGLE : Timing.REQUEST_SINGLE;
+    pending.singleTimer = setTimeout(() => this.emitRequest(pending), single);
+    const params = pending.options.unique ? { ...pending.params, retried: pending.retried } : pending.params;
+    pending.retried++;
+    socket.emit(pending.name, params, (body: AckBody) => {
+      if (pending.done) return;
+      if (ackSucceeded(body)) this.settle(pending, null, body);
+      else this.settle(pending, toMessagingError(body ?? {}, ErrorCode.TIMEOUT));
+    });
+  }
+
+  private flush(): void {
+    for (const pending of Array.from(this.waiting)) {
+      clearTimeout(pending.singleTimer);
+      this.emitRequest(pending);
+    }
+  }
+
+  private failWaiting(error: MessagingError): void {
+    for (const pending of Array.from(this.waiting)) this.settle(pending, error);
+  }
+}

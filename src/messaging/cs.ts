@@ -1,0 +1,228 @@
+import { type CallbackOptions, type Result, ok, parseJson, settle } from './callbacks';
+import type { Connection } from './connection';
+import { messagingError } from './errors';
+import type {
+  CustomMessageCreateOptions,
+  FileMessageCreateOptions,
+  HistoryOptions,
+  Im,
+  MarkAsReadOptions,
+  TextMessageCreateOptions,
+  WireMessage,
+} from './im';
+import { messageFromWire } from './im';
+import { type AnyMessage, type CSMessage, type CsSessionStatus, type Data, type User, nextCsStatus } from './model';
+import {
+  isPlainObject,
+  validateAccept,
+  validateCallbackOptions,
+  validateCsOnline,
+  validateId,
+  validateTransfer,
+} from './validate';
+
+export interface AgentOnlineOptions extends CallbackOptions<Result<string>> {
+  teamData: Data;
+  agentData: Data;
+}
+export interface AcceptOptions extends CallbackOptions<Result<AnyMessage | undefined>> {
+  customer: User;
+}
+export interface EndOptions extends CallbackOptions<Result<AnyMessage | undefined>> {
+  id: string;
+}
+export interface TransferOptions extends CallbackOptions<Result<AnyMessage | undefined>> {
+  customerId: string;
+  agentId: string;
+}
+export interface CustomerStatusOptions extends CallbackOptions<Result<CsSessionStatus>> {
+  id: string;
+}
+export interface LiveSessionOptions extends CallbackOptions<Result<CsSessionStatus>> {
+  customerId: string;
+  onNewMessage?(message: CSMessage): void;
+  onStatusUpdated?(status: CsSessionStatus): void;
+}
+
+function toStatus(content: unknown): CsSessionStatus {
+  if (!isPlainObject(content)) return { status: 'FREE' };
+  const status = content.status === 'PENDING' || content.status === 'ACCEPTED' ? content.status : 'FREE';
+  const result: CsSessionStatus = { status };
+  if (content.start !== undefined && content.start !== null) result.start = Number(content.start);
+  if (content.sessionId !== undefined && content.sessionId !== null) result.sessionId = String(content.sessionId);
+  const agent = parseJson<unknown>(content.agent, undefined);
+  if (isPlainObject(agent) && agent.id !== undefined)
+    result.agent = { id: String(agent.id), data: parseJson<Data>(agent.data, {}) };
+  return result;
+}
+
+/** The CS message an accept, end or transfer answered with (`{message}`, or the message itself). */
+function messageOf(content: unknown): AnyMessage | undefined {
+  const wire = isPlainObject(content) && isPlainObject(content.message) ? content.message : content;
+  return isPlainObject(wire) && wire.i !== undefined
+    ? messageFromWire({ ...(wire as unknown as WireMessage), t: 'cs' })
+    : undefined;
+}
+
+/** One customer-service team from an agent's side: `im.csteam(teamId)`. */
+export class CSTeam {
+  private liveCustomer: string | null = null;
+
+  constructor(
+    readonly id: string,
+    private readonly im: () => Im,
+    private readonly connection: () => Connection,
+    /** Teams this agent is online in, so pending conversations reload after a reconnect. */
+    private readonly onlineTeams?: Set<string>,
+  ) {}
+
+  private request(event: string, params: Record<string, unknown>, permission: 'read' | 'write' = 'write') {
+    return this.connection().request(
+      event,
+      { teamId: this.id, ...params },
+      { permission, query: permission === 'read' },
+    );
+  }
+
+  online(options: AgentOnlineOptions): Promise<Result<string>> {
+    return settle(options, async () => {
+      validateCsOnline(options);
+      await this.request('CS_ONLINE', {
+        teamData: JSON.stringify(options.teamData),
+        agentData: JSON.stringify(options.agentData),
+      });
+      this.onlineTeams?.add(this.id);
+      await this.im().loadPending(this.id);
+      return ok('ok');
+    });
+  }
+
+  offline(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
+    return settle(options, async () => {
+      await this.request('CS_OFFLINE', {});
+      this.onlineTeams?.delete(this.id);
+      this.im().dropPending(this.id);
+      return ok('ok');
+    });
+  }
+
+  isOnline(options?: CallbackOptions<Result<boolean>>): Promise<Result<boolean>> {
+    return settle(options, async () => {
+      const body = await this.connection().request('CS_MY_TEAMS', {}, { permission: 'read', query: true });
+      const teams = Array.isArray(body.content) ? body.content.map(String) : [];
+      return ok(teams.includes(this.id));
+    });
+  }
+
+  accept(options: AcceptOptions): Promise<Result<AnyMessage | undefined>> {
+    return settle(options, async () => {
+      const customer = validateAccept(options);
+      const body = await this.request('CS_ACCEPT', {
+        customer: { id: customer.id, data: JSON.stringify(customer.data) },
+      });
+      return ok(this.adopt(body.content, customer.data));
+    });
+  }
+
+  end(options: EndOptions): Promise<Result<AnyMessage | undefined>> {
+    return settle(options, async () => {
+      validateCallbackOptions(options);
+      const customerId = validateId(options.id, 'id');
+      const body = await this.request('CS_END', { customerId });
+      return ok(this.adopt(body.content));
+    });
+  }
+
+  transfer(options: TransferOptions): Promise<Result<AnyMessage | undefined>> {
+    return settle(options, async () => {
+      const { customerId, agentId } = validateTransfer(options);
+      const body = await this.request('CS_TRANSFER', { customerId, agentId });
+      return ok(this.adopt(body.content));
+    });
+  }
+
+  /** The message an accept/end/transfer produced, placed in its conversation like any sent message. */
+  private adopt(content: unknown, customerData?: Data): AnyMessage | undefined {
+    const message = messageOf(content);
+    if (!message) return undefined;
+    this.im().adoptOwnMessage(message, customerData);
+    return message;
+  }
+
+  agents(options?: CallbackOptions<Result<User[]>>): Promise<Result<User[]>> {
+    return settle(options, async () => {
+      const body = await this.request('CS_AGENTS', {}, 'read');
+      const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
+      return ok(list.map((agent) => ({ id: String(agent.id), data: parseJson<Data>(agent.data, {}) })));
+    });
+  }
+
+  customerStatus(options: CustomerStatusOptions): Promise<Result<CsSessionStatus>> {
+    return settle(options, async () => {
+      validateCallbackOptions(options);
+      const customerId = validateId(options.id, 'id');
+      const body = await this.request('CS_CUSTOMER_STATUS', { customerId }, 'read');
+      return ok(toStatus(body.content));
+    });
+  }
+
+  liveSession(options: LiveSessionOptions): Promise<Result<CsSessionStatus>> {
+    return settle(options, async () => {
+      validateCallbackOptions(options);
+      const customerId = validateId(options.customerId, 'customerId');
+      const body = await this.request('CS_LIVE_SESSION', { customerId }, 'read');
+      const content = isPlainObject(body.content) ? body.content : {};
+      let status = toStatus(content.customerStatus ?? content);
+      const im = this.im();
+      if (this.liveCustomer) im.liveSessions.delete(`${this.id}#${this.liveCustomer}`);
+      this.liveCustomer = customerId;
+      im.liveSessions.set(`${this.id}#${customerId}`, (message) => {
+        options.onNewMessage?.(message);
+        const next = nextCsStatus(status, message);
+        if (next !== status) {
+          status = next;
+          options.onStatusUpdated?.(status);
+        }
+      });
+      return ok(status);
+    });
+  }
+
+  quitLiveSession(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
+    return settle(options, async () => {
+      if (!this.liveCustomer) throw messagingError(400, 'no live session');
+      const customerId = this.liveCustomer;
+      await this.request('CS_QUIT_LIVE', { customerId }, 'read');
+      this.im().liveSessions.delete(`${this.id}#${customerId}`);
+      this.liveCustomer = null;
+      return ok('ok');
+    });
+  }
+
+  history(options: HistoryOptions): Promise<Result<AnyMessage[]>> {
+    return settle(options, () => this.im().history({ ...options, type: 'cs' }, this.id));
+  }
+
+  markMessageAsRead(options: MarkAsReadOptions): Promise<Result<string>> {
+    return settle(options, () => this.im().markAsRead({ ...options, type: 'cs' }, this.id));
+  }
+
+  createTextMessage(options: TextMessageCreateOptions): AnyMessage {
+    return this.im().createText(options, this.id);
+  }
+  createImageMessage(options: FileMessageCreateOptions): AnyMessage {
+    return this.im().createFile('image', options, this.id);
+  }
+  createFileMessage(options: FileMessageCreateOptions): AnyMessage {
+    return this.im().createFile('file', options, this.id);
+  }
+  createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
+    return this.im().createFile('audio', options, this.id);
+  }
+  createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
+    return this.im().createFile('video', options, this.id);
+  }
+  createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
+    return this.im().createCustom(options, this.id);
+  }
+}

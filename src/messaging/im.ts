@@ -1,0 +1,832 @@
+import { type CallbackOptions, type Result, ok, parseJson, randomId } from './callbacks';
+import type { Connection, ConnectionStatus } from './connection';
+import { ErrorCode, ErrorText, badRequest, messagingError } from './errors';
+import { mediaPayload } from './media';
+import {
+  type AnyMessage,
+  CSMessage,
+  type ConversationDTO,
+  type ConversationRef,
+  ConversationStore,
+  type Data,
+  GroupMessage,
+  Message,
+  MessageStatus,
+  type Payload,
+  PrivateMessage,
+  type User,
+  assertSendable,
+  conversationKey,
+  conversationOf,
+} from './model';
+import { type Notification, type WxmpTemplateMsg, templateForWire } from './pubsub';
+import {
+  type ConversationTarget,
+  type FileKind,
+  type MediaFile,
+  type Scene,
+  isPlainObject,
+  normalizeNotification,
+  validateBatch,
+  validateCallbackOptions,
+  validateCreateOptions,
+  validateCustom,
+  validateDelete,
+  validateFile,
+  validateHistory,
+  validateId,
+  validateIdArray,
+  validateMarkAsRead,
+  validateNotification,
+  validateRecall,
+  validateText,
+  validateTextPayload,
+  validateTo,
+  validateTop,
+  validateWxmpTemplateMsg,
+} from './validate';
+
+export const IM_EVENT = {
+  PRIVATE_MESSAGE_RECEIVED: 'PRIVATE_MESSAGE_RECEIVED',
+  GROUP_MESSAGE_RECEIVED: 'GROUP_MESSAGE_RECEIVED',
+  SYSTEM_MESSAGE_RECEIVED: 'SYSTEM_MESSAGE_RECEIVED',
+  CONVERSATIONS_UPDATED: 'CONVERSATIONS_UPDATED',
+  USER_PRESENCE: 'USER_PRESENCE',
+  GROUP_PRESENCE: 'GROUP_PRESENCE',
+  MESSAGE_DELETED: 'MESSAGE_DELETED',
+  MESSAGE_READ: 'MESSAGE_READ',
+  MESSAGE_RECALLED: 'MESSAGE_RECALLED',
+  CS_MESSAGE_RECEIVED: 'CS_MESSAGE_RECEIVED',
+  PENDING_CONVERSATIONS_UPDATED: 'PENDING_CONVERSATIONS_UPDATED',
+} as const;
+export type IMEvent = (typeof IM_EVENT)[keyof typeof IM_EVENT];
+
+export const IM_SCENE = { PRIVATE: 'private', GROUP: 'group', SYSTEM: 'system', CS: 'cs' } as const;
+
+export interface To {
+  type: 'private' | 'group' | 'cs';
+  id: string | number;
+  data: Data;
+}
+
+export interface MessageCreateOptions extends CallbackOptions<AnyMessage> {
+  to: To;
+  notification?: Notification;
+  wxmpTemplateMsg?: WxmpTemplateMsg;
+}
+export interface TextMessageCreateOptions extends MessageCreateOptions {
+  text: string;
+}
+export interface FileMessageCreateOptions extends MessageCreateOptions {
+  file: MediaFile;
+  onProgress?(progress: number): void;
+}
+export interface CustomMessageCreateOptions extends MessageCreateOptions {
+  type: string;
+  payload: Payload;
+}
+export interface SendMessageOptions extends CallbackOptions<AnyMessage> {
+  message: AnyMessage;
+  accessToken?: string;
+}
+export interface HistoryOptions extends CallbackOptions<Result<AnyMessage[]>> {
+  userId?: string;
+  groupId?: string;
+  type?: Scene;
+  id?: string;
+  lastTimestamp?: number;
+  limit?: number;
+}
+export interface MarkAsReadOptions extends CallbackOptions<Result<string>> {
+  id?: string;
+  type?: Scene;
+  userId?: string;
+  groupId?: string;
+}
+export interface MessagesOptions extends CallbackOptions<Result<string>> {
+  messages: AnyMessage[];
+}
+export interface ConversationOptions extends CallbackOptions<Result<string>> {
+  conversation: ConversationDTO;
+  top?: boolean;
+}
+export interface ConversationsResult {
+  unreadTotal: number;
+  conversations: ConversationDTO[];
+}
+export interface IdsOptions<T = Result<unknown>> extends CallbackOptions<T> {
+  userIds?: Array<string | number>;
+  groupIds?: Array<string | number>;
+  userId?: string | number;
+  groupId?: string | number;
+  accessToken?: string;
+}
+
+/** An IM message as it travels: abbreviated keys, JSON strings for payload and data. */
+export interface WireMessage {
+  t?: Scene;
+  r?: string;
+  s: string;
+  i: string;
+  ts: number;
+  mt: string;
+  p?: string;
+  d?: string;
+  tid?: string;
+  accepted?: boolean;
+  sessionId?: string;
+  rc?: boolean;
+  recaller?: User | string;
+}
+
+type Listener = (payload: never) => void;
+
+/** `im.on` / `im.off` listeners by event. */
+export class ImListeners extends Map<string, Set<Listener>> {
+  on(event: string, listener: Listener): void {
+    if (typeof event !== 'string') throw badRequest('event require a string.');
+    if (!(Object.values(IM_EVENT) as string[]).includes(event)) throw badRequest('An event that is not defined');
+    if (typeof listener !== 'function') throw badRequest('callback must be a function');
+    const set = this.get(event) ?? new Set();
+    set.add(listener);
+    this.set(event, set);
+  }
+
+  off(event: string, listener: Listener): void {
+    this.get(event)?.delete(listener);
+  }
+}
+
+interface SendSettings {
+  notification?: Notification;
+  wxmpTemplateMsg?: WxmpTemplateMsg;
+  file?: MediaFile;
+  kind?: FileKind;
+  onProgress?(progress: number): void;
+}
+
+const messageSettings = new WeakMap<Message, SendSettings>();
+
+function asUser(value: unknown): User | undefined {
+  const parsed = parseJson<unknown>(value, undefined);
+  if (!isPlainObject(parsed) || parsed.id === undefined) return undefined;
+  return { id: String(parsed.id), data: parseJson<Data>(parsed.data, {}) };
+}
+
+export function messageFromWire(wire: WireMessage): AnyMessage {
+  let message: AnyMessage;
+  if (wire.t === 'group') {
+    const group = new GroupMessage();
+    group.groupId = String(wire.r);
+    group.senderData = parseJson<Data>(wire.d, {});
+    message = group;
+  } else if (wire.t === 'cs') {
+    const cs = new CSMessage();
+    cs.to = String(wire.r);
+    cs.teamId = String(wire.tid);
+    cs.senderData = parseJson<Data>(wire.d, {});
+    cs.accepted = wire.accepted === true;
+    if (wire.sessionId !== undefined && wire.sessionId !== null) cs.sessionId = String(wire.sessionId);
+    message = cs;
+  } else {
+    const direct = new PrivateMessage();
+    direct.receiverId = String(wire.r);
+    message = direct;
+  }
+  message.senderId = String(wire.s);
+  message.messageId = String(wire.i);
+  message.timestamp = Number(wire.ts);
+  message.type = wire.mt;
+  const payload = parseJson<Payload>(wire.p, {});
+  if (isPlainObject(payload) && isPlainObject(payload.transferTo)) {
+    payload.transferTo = { ...payload.transferTo, data: parseJson<Data>(payload.transferTo.data, {}) };
+  }
+  message.payload = payload;
+  message.status = MessageStatus.SUCCESS;
+  if (wire.rc === true) {
+    message.recalled = true;
+    message.recaller = asUser(wire.recaller);
+  }
+  return message;
+}
+
+/** Fills in what a history answer leaves out: the scene, the receiver and the team. */
+export function completeHistoryWire(wire: WireMessage, target: ConversationRef, myId: string): WireMessage {
+  const complete: WireMessage = { ...wire, t: target.scene };
+  if (target.scene === 'private') complete.r = wire.s === myId ? target.id : myId;
+  else if (target.scene === 'group') complete.r = target.id;
+  else {
+    const teamId = String(target.teamId);
+    const customer = target.id === teamId ? myId : target.id;
+    complete.r = wire.s === customer ? teamId : customer;
+    complete.tid = teamId;
+  }
+  return complete;
+}
+
+/** The other party of a private conversation named by a push. */
+function peerOf(myId: string, ...candidates: Array<string | undefined>): string {
+  for (const candidate of candidates) {
+    if (candidate === undefined) continue;
+    for (const part of String(candidate).split(':')) if (part && part !== myId) return part;
+  }
+  return myId;
+}
+
+export class Im {
+  readonly store: ConversationStore;
+  readonly pending: ConversationStore;
+  private conversationsLoaded = false;
+  private lostAt = 0;
+  /** Live-session watchers of agents, by team and customer. */
+  readonly liveSessions = new Map<string, (message: CSMessage) => void>();
+
+  constructor(
+    private readonly connection: () => Connection,
+    readonly myId: string,
+    /** Shared with the API object, so listeners registered before connect() receive events. */
+    private readonly listeners: ImListeners,
+  ) {
+    this.store = new ConversationStore(myId);
+    this.pending = new ConversationStore(myId);
+  }
+
+  attach(connection: Connection): void {
+    connection.onPush('imMessage', (body) => this.onWireMessage(body as WireMessage));
+    connection.onPush('IM_MSG_READ', (body) => this.onRead(body as Record<string, unknown>));
+    connection.onPush('IM_MSG_RECALLED', (body) => this.onRecalled(body as Record<string, unknown>));
+    connection.onPush('IM_MSG_DELETED', (body) => this.onDeleted(body as Record<string, unknown>));
+    connection.onPush('userPresence', (body) => this.fire(IM_EVENT.USER_PRESENCE, this.presenceBody(body)));
+    connection.onPush('groupPresence', (body) => this.fire(IM_EVENT.GROUP_PRESENCE, this.presenceBody(body)));
+  }
+
+  private presenceBody(body: unknown): unknown {
+    return isPlainObject(body) && typeof body.c === 'string' ? parseJson(body.c, body) : body;
+  }
+
+  fire(event: IMEvent, payload: unknown): void {
+    for (const listener of Array.from(this.listeners.get(event) ?? [])) (listener as (value: unknown) => void)(payload);
+  }
+
+  private fireConversations(): void {
+    if (this.conversationsLoaded) this.fire(IM_EVENT.CONVERSATIONS_UPDATED, this.store.snapshot());
+  }
+
+  private firePending(): void {
+    this.fire(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, this.pending.snapshot());
+  }
+
+  /** An agent's CS conversation waits in the pending list until someone accepts it. */
+  private isPendingForMe(message: AnyMessage): boolean {
+    return message instanceof CSMessage && message.customerId() !== this.myId && !message.accepted;
+  }
+
+  /** Puts a message in its conversation, moving an accepted CS conversation out of the pending list. */
+  private place(message: AnyMessage): ConversationRef {
+    const ref = conversationOf(message, this.myId);
+    if (this.isPendingForMe(message)) {
+      const conversation = this.pending.ensure(ref);
+      conversation.save(message);
+      this.firePending();
+      return ref;
+    }
+    const waiting = this.pending.get(ref);
+    const conversation = this.store.ensure(ref);
+    if (waiting) {
+      this.pending.delete(ref);
+      if (Object.keys(conversation.data).length === 0) conversation.data = waiting.data;
+      waiting.messages.forEach((earlier) => conversation.save(earlier));
+      this.firePending();
+    }
+    conversation.save(message);
+    return ref;
+  }
+
+  /** A CS message this agent produced (accept, end, transfer), as answered by the server. */
+  adoptOwnMessage(message: AnyMessage, customerData?: Data): void {
+    this.notifyLive(message);
+    const ref = this.place(message);
+    const conversation = this.store.get(ref);
+    if (conversation && customerData && Object.keys(conversation.data).length === 0) conversation.data = customerData;
+    this.fireConversations();
+  }
+
+  private onWireMessage(wire: WireMessage): void {
+    const message = messageFromWire(wire);
+    const ref = this.place(message);
+    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    if (
+      conversation &&
+      Object.keys(conversation.data).length === 0 &&
+      ref.scene === 'private' &&
+      message.senderId !== this.myId
+    ) {
+      conversation.data = parseJson<Data>(wire.d, {});
+    }
+    if (message instanceof CSMessage) {
+      this.notifyLive(message);
+      this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
+    } else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
+    else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
+    this.fireConversations();
+  }
+
+  /** An agent watching this customer's live session sees every message of it, their own included. */
+  private notifyLive(message: AnyMessage): void {
+    if (message instanceof CSMessage) this.liveSessions.get(`${message.teamId}#${message.customerId()}`)?.(message);
+  }
+
+  private refFromPush(
+    scene: Scene,
+    conversationId: string,
+    actorId: string | undefined,
+    teamId?: unknown,
+  ): ConversationRef {
+    if (scene === 'private') return { scene, id: peerOf(this.myId, actorId, conversationId) };
+    if (scene === 'cs') return { scene, id: conversationId, teamId: String(teamId ?? conversationId) };
+    return { scene, id: conversationId };
+  }
+
+  private onRead(body: Record<string, unknown>): void {
+    const scene = body.scene as Scene;
+    const markerId = String(body.markerId);
+    const targetId = String(body.targetId);
+    let ref = this.refFromPush(scene, targetId, markerId, body.teamId);
+    if (scene === 'cs' && markerId !== this.myId) {
+      const teamId = String(body.teamId);
+      ref = { scene, id: targetId === teamId ? markerId : teamId, teamId };
+    }
+    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    if (!conversation || !conversation.markRead(markerId, Number(body.time))) return;
+    const messages = conversation.messages.filter(
+      (message) => message.senderId === this.myId && message.timestamp <= Number(body.time),
+    );
+    this.fire(IM_EVENT.MESSAGE_READ, messages);
+    this.fireConversations();
+  }
+
+  private onRecalled(body: Record<string, unknown>): void {
+    const recaller = asUser(body.recaller) ?? { id: String(body.recaller) };
+    const ref = this.refFromPush(body.scene as Scene, String(body.conversationId), recaller.id, body.teamId);
+    const conversation = this.store.get(ref);
+    if (!conversation) return;
+    const recalled = conversation.recallByTimes((body.times as number[]) ?? [], recaller);
+    if (recalled.length === 0) return;
+    this.fire(IM_EVENT.MESSAGE_RECALLED, recalled);
+    this.fireConversations();
+  }
+
+  private onDeleted(body: Record<string, unknown>): void {
+    const deleter = body.deleterId === undefined ? undefined : String(body.deleterId);
+    const ref = this.refFromPush(body.scene as Scene, String(body.conversationId), deleter, body.teamId);
+    const conversation = this.store.get(ref);
+    if (!conversation) return;
+    const deleted = conversation.removeByTimes((body.times as number[]) ?? []);
+    if (deleted.length === 0) return;
+    this.fire(IM_EVENT.MESSAGE_DELETED, deleted);
+    this.fireConversations();
+  }
+
+  // Creating messages
+
+  private create(
+    options: unknown,
+    type: string,
+    payload: Payload,
+    settings: SendSettings,
+    teamId?: string,
+  ): AnyMessage {
+    validateCreateOptions(options);
+    const to = validateTo(options.to, this.myId);
+    if (options.notification !== undefined) validateNotification(options.notification);
+    if (options.wxmpTemplateMsg !== undefined) validateWxmpTemplateMsg(options.wxmpTemplateMsg);
+    let message: AnyMessage;
+    if (to.type === 'private') {
+      const direct = new PrivateMessage();
+      direct.receiverId = to.id;
+      message = direct;
+    } else if (to.type === 'group') {
+      const group = new GroupMessage();
+      group.groupId = to.id;
+      message = group;
+    } else {
+      const cs = new CSMessage();
+      cs.to = to.id;
+      cs.teamId = teamId ?? to.id;
+      cs.accepted = teamId !== undefined;
+      message = cs;
+    }
+    message.senderId = this.myId;
+    message.messageId = randomId();
+    message.timestamp = Date.now();
+    message.type = type;
+    message.payload = payload;
+    message.buildOptions = {
+      to: { type: to.type, id: to.id, data: to.data },
+      notification: options.notification as Data | undefined,
+      wxmpTemplateMsg: options.wxmpTemplateMsg as Data | undefined,
+    };
+    messageSettings.set(message, {
+      ...settings,
+      notification: options.notification as Notification | undefined,
+      wxmpTemplateMsg: options.wxmpTemplateMsg as WxmpTemplateMsg | undefined,
+    });
+    return message;
+  }
+
+  createText(options: TextMessageCreateOptions, teamId?: string): AnyMessage {
+    validateCreateOptions(options);
+    const payload = { text: validateText(options.text) };
+    validateTextPayload(payload);
+    return this.create(options, 'text', payload, {}, teamId);
+  }
+
+  createFile(kind: FileKind, options: FileMessageCreateOptions, teamId?: string): AnyMessage {
+    validateCreateOptions(options);
+    const file = validateFile(options.file, kind);
+    const payload = {
+      name: file.name ?? '',
+      size: file.size,
+      url: file.path ?? file.tempFilePath ?? '',
+      contentType: file.type ?? '',
+    };
+    return this.create(options, kind, payload, { file, kind, onProgress: options.onProgress }, teamId);
+  }
+
+  createCustom(options: CustomMessageCreateOptions, teamId?: string): AnyMessage {
+    validateCreateOptions(options);
+    validateCustom(options.type, options.payload);
+    return this.create(options, options.type, options.payload, {}, teamId);
+  }
+
+  // Sending
+
+  async send(options: SendMessageOptions): Promise<AnyMessage> {
+    validateCallbackOptions(options);
+    const message = options.message;
+    assertSendable(message);
+    const settings = messageSettings.get(message) ?? {};
+    const target = message.buildOptions?.to;
+    if (!target) throw badRequest(ErrorText.INVALID_MESSAGE);
+    const connection = this.connection();
+    if (connection.status === 'disconnected') throw messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST);
+    message.startSending();
+    const ref = this.place(message);
+    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    if (conversation && Object.keys(conversation.data).length === 0) conversation.data = target.data;
+    this.fireConversations();
+    try {
+      if (settings.file && settings.kind) {
+        message.payload = await mediaPayload(connection, settings.kind, settings.file, settings.onProgress);
+      }
+      const params: Record<string, unknown> = {
+        mt: message.type,
+        to: target.id,
+        d: JSON.stringify(target.data ?? {}),
+        p: JSON.stringify(message.payload),
+        t: target.type,
+        guid: message.messageId,
+      };
+      if (message instanceof CSMessage) params.tid = message.teamId;
+      if (settings.notification) params.nt = normalizeNotification(settings.notification);
+      if (options.accessToken) params.at = options.accessToken;
+      if (settings.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(settings.wxmpTemplateMsg);
+      const body = await connection.request('publishIM', params, { permission: 'write', unique: true });
+      const content = isPlainObject(body.content) ? body.content : {};
+      if (message instanceof CSMessage && message.customerId() !== this.myId && content.sessionId !== undefined) {
+        message.sessionId = String(content.sessionId);
+      }
+      message.succeed(Number(content.timestamp) || message.timestamp);
+      messageSettings.delete(message);
+      this.place(message);
+      this.notifyLive(message);
+      this.fireConversations();
+      return message;
+    } catch (error) {
+      message.fail();
+      this.fireConversations();
+      throw error;
+    }
+  }
+
+  // Conversations
+
+  private applyOffsets(ref: ConversationRef, offsets: unknown, store = this.store): void {
+    const conversation = store.get(ref);
+    if (!conversation || !Array.isArray(offsets)) return;
+    for (const entry of offsets as Array<{ userId: string; offset: number }>) {
+      conversation.markRead(String(entry.userId), Number(entry.offset));
+    }
+  }
+
+  async loadConversations(): Promise<void> {
+    const body = await this.connection().request('imLastConversations', {}, { permission: 'read', query: true });
+    const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
+    for (const entry of list) {
+      if (!isPlainObject(entry.lmsg)) continue;
+      const message = messageFromWire({ ...(entry.lmsg as unknown as WireMessage), t: entry.t as Scene });
+      if (this.isPendingForMe(message)) continue;
+      const ref = conversationOf(message, this.myId);
+      const conversation = this.store.ensure(ref);
+      conversation.top = entry.top === true;
+      conversation.data = parseJson<Data>(entry.d, {});
+      if (!conversation.find(message.messageId)) conversation.save(message);
+      this.applyOffsets(ref, entry.userOffsets);
+    }
+    this.conversationsLoaded = true;
+  }
+
+  async latestConversations(): Promise<Result<ConversationsResult>> {
+    if (!this.conversationsLoaded) await this.loadConversations();
+    return ok(this.store.snapshot());
+  }
+
+  async pendingConversations(): Promise<Result<ConversationsResult>> {
+    return ok(this.pending.snapshot());
+  }
+
+  /** Agent side: the CS conversations of a team that nobody accepted yet. */
+  async loadPending(teamId: string): Promise<void> {
+    const body = await this.connection().request(
+      'CS_PENDING_CONVERSATION',
+      { teamId },
+      { permission: 'read', query: true },
+    );
+    const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
+    for (const entry of list) {
+      if (!isPlainObject(entry.lastMessage)) continue;
+      const message = messageFromWire({ ...(entry.lastMessage as unknown as WireMessage), t: 'cs' });
+      const ref = conversationOf(message, this.myId);
+      if (this.store.get(ref)) continue;
+      const conversation = this.pending.ensure(ref);
+      conversation.data = parseJson<Data>(entry.customerData, {});
+      conversation.save(message);
+      this.applyOffsets(ref, entry.userOffsets, this.pending);
+    }
+    this.firePending();
+  }
+
+  dropPending(teamId: string): void {
+    for (const conversation of this.pending.all())
+      if (conversation.ref.teamId === teamId) this.pending.delete(conversation.ref);
+    this.firePending();
+  }
+
+  private refOfDTO(conversation: unknown): ConversationRef {
+    if (!isPlainObject(conversation)) throw badRequest('Incorrect conversation object.');
+    const type = conversation.type;
+    if (type === 'private') return { scene: 'private', id: String(conversation.userId) };
+    if (type === 'group') return { scene: 'group', id: String(conversation.groupId) };
+    if (type === 'cs') return { scene: 'cs', id: String(conversation.id), teamId: String(conversation.teamId) };
+    throw badRequest('Incorrect conversation object.');
+  }
+
+  private wireConversation(ref: ConversationRef): Record<string, unknown> {
+    return { type: ref.scene, targetId: ref.id, teamId: ref.teamId };
+  }
+
+  async top(options: ConversationOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const top = validateTop(options.top);
+    const ref = this.refOfDTO(options.conversation);
+    if (this.pending.get(ref)) throw badRequest(ErrorText.PENDING_TOP_REMOVE);
+    const conversation = this.store.get(ref);
+    if (!conversation) throw badRequest(ErrorText.NO_CONVERSATION);
+    await this.connection().request('topConversation', { ...this.wireConversation(ref), top }, { permission: 'write' });
+    conversation.top = top;
+    this.fireConversations();
+    return ok('ok');
+  }
+
+  async remove(options: ConversationOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const ref = this.refOfDTO(options.conversation);
+    if (this.pending.get(ref)) throw badRequest(ErrorText.PENDING_TOP_REMOVE);
+    const conversation = this.store.get(ref);
+    if (!conversation) throw badRequest(ErrorText.NO_CONVERSATION);
+    if (ref.scene === 'cs' && !conversation.ended()) throw badRequest(ErrorText.CS_REMOVE_BEFORE_END);
+    await this.connection().request('removeConversation', this.wireConversation(ref), { permission: 'write' });
+    this.store.delete(ref);
+    this.fireConversations();
+    return ok('ok');
+  }
+
+  // History and read marks
+
+  private refOfTarget(target: ConversationTarget, teamId?: string): ConversationRef {
+    if (target.scene !== 'cs') return { scene: target.scene, id: target.id };
+    return { scene: 'cs', id: target.id, teamId: teamId ?? target.id };
+  }
+
+  async history(options: HistoryOptions, teamId?: string): Promise<Result<AnyMessage[]>> {
+    const query = validateHistory(options);
+    const ref = this.refOfTarget(query, teamId);
+    const body = await this.connection().request(
+      'IM_HISTORY',
+      { id: query.id, scene: query.scene, lastTimestamp: query.lastTimestamp, limit: query.limit, teamId: ref.teamId },
+      { permission: 'read', query: true },
+    );
+    const content = isPlainObject(body.content) ? body.content : {};
+    const wires = Array.isArray(content.messages) ? (content.messages as WireMessage[]) : [];
+    const messages = wires
+      .map((wire) => messageFromWire(completeHistoryWire(wire, ref, this.myId)))
+      .sort((a, b) => a.timestamp - b.timestamp);
+    const store = this.pending.get(ref) ? this.pending : this.store;
+    const conversation = messages.length > 0 ? store.ensure(ref) : store.get(ref);
+    const merged = messages.map((message) => {
+      const cached = conversation?.find(message.messageId);
+      if (cached) return cached;
+      conversation?.save(message);
+      return message;
+    });
+    this.applyOffsets(ref, content.userOffsets, store);
+    return ok(merged);
+  }
+
+  async markAsRead(options: MarkAsReadOptions, teamId?: string): Promise<Result<string>> {
+    const target = validateMarkAsRead(options);
+    const ref = this.refOfTarget(target, teamId);
+    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    const newest = conversation?.messages.filter((message) => message.status === MessageStatus.SUCCESS).pop();
+    if (!conversation || !newest || newest.timestamp <= conversation.myOffset()) return ok('ok');
+    await this.connection().request(
+      'IM_MARK_AS_READ',
+      { id: ref.id, scene: ref.scene, lastTimestamp: newest.timestamp, teamId: ref.teamId },
+      { permission: 'write' },
+    );
+    conversation.markRead(this.myId, newest.timestamp);
+    this.fireConversations();
+    return ok('ok');
+  }
+
+  // Recall and delete
+
+  private batch(messages: unknown) {
+    return validateBatch(messages, (item) => {
+      if (!(item instanceof Message)) return null;
+      const message = item as AnyMessage;
+      return {
+        messageId: message.messageId,
+        senderId: message.senderId,
+        status: message.status,
+        recalled: message.recalled,
+        scene: message.scene(),
+        conversationKey: conversationKey(conversationOf(message, this.myId)),
+      };
+    });
+  }
+
+  async recall(options: MessagesOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const batch = this.batch(options.messages);
+    validateRecall(batch, this.myId);
+    const messages = options.messages;
+    const ref = conversationOf(messages[0], this.myId);
+    await this.connection().request(
+      'IM_RECALL_MESSAGE',
+      { scene: ref.scene, targetId: ref.id, times: messages.map((message) => message.timestamp) },
+      { permission: 'write' },
+    );
+    const me: User = { id: this.myId };
+    messages.forEach((message) => message.recall(me));
+    const conversation = this.store.get(ref);
+    conversation?.recallByTimes(
+      messages.map((message) => message.timestamp),
+      me,
+    );
+    this.fire(IM_EVENT.MESSAGE_RECALLED, messages);
+    this.fireConversations();
+    return ok('ok');
+  }
+
+  async delete(options: MessagesOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const batch = this.batch(options.messages);
+    validateDelete(batch);
+    const messages = options.messages;
+    const ref = conversationOf(messages[0], this.myId);
+    const conversation = this.store.get(ref);
+    const onServer = messages.filter((message) => message.status === MessageStatus.SUCCESS);
+    const local = conversation ? messages.filter((message) => conversation.find(message.messageId)) : [];
+    if (onServer.length === 0 && local.length === 0) throw badRequest(ErrorText.NOTHING_TO_DELETE);
+    if (onServer.length > 0) {
+      await this.connection().request(
+        'IM_DELETE_MESSAGE',
+        { scene: ref.scene, targetId: ref.id, times: onServer.map((message) => message.timestamp) },
+        { permission: 'write' },
+      );
+    }
+    conversation?.remove(messages.map((message) => message.messageId));
+    this.fireConversations();
+    return ok('ok');
+  }
+
+  // Groups and presence
+
+  async simple(event: string, params: Record<string, unknown>, fallback?: string): Promise<Result<unknown>> {
+    try {
+      const body = await this.connection().request(event, params, { permission: 'read', query: true });
+      return ok(body.content);
+    } catch (error) {
+      const failure = error as { code: number; content?: string };
+      if (fallback && !failure.content) throw messagingError(failure.code, fallback);
+      throw error;
+    }
+  }
+
+  subscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
+    validateCallbackOptions(options);
+    const groupIds = validateIdArray(options.groupIds, 'groupIds');
+    return this.simple('subscribeGroups', { groupIds, at: options.accessToken }, ErrorText.SUBSCRIBE_GROUP_FAILED);
+  }
+
+  unsubscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
+    validateCallbackOptions(options);
+    const groupId = validateId(options.groupId, 'groupId');
+    return this.simple('unsubscribeGroup', { groupId }, ErrorText.UNSUBSCRIBE_GROUP_FAILED);
+  }
+
+  async groupHereNow(options: IdsOptions): Promise<Result<unknown>> {
+    validateCallbackOptions(options);
+    const groupId = validateId(options.groupId, 'groupId');
+    const result = await this.simple('imGroupHereNow', { groupId }, ErrorText.GROUP_HERE_NOW_FAILED);
+    return ok(this.members(result.content));
+  }
+
+  async hereNow(options: IdsOptions): Promise<Result<unknown>> {
+    validateCallbackOptions(options);
+    const userIds = validateIdArray(options.userIds, 'userIds');
+    const result = await this.simple('imHereNow', { userIds });
+    return ok(this.members(result.content));
+  }
+
+  private members(content: unknown): Array<{ id: string; data: Data }> {
+    if (!Array.isArray(content)) return [];
+    return content.map((member: Record<string, unknown>) => ({
+      id: String(member.userId ?? member.id),
+      data: parseJson<Data>(member.userData ?? member.data, {}),
+    }));
+  }
+
+  /** Called when the socket drops: remembered so the resync asks for what changed since. */
+  connectionLost(): void {
+    if (this.lostAt === 0) this.lostAt = Date.now();
+  }
+
+  /** After a reconnect: what changed in every cached conversation, and the newest messages of each. */
+  async resync(status: ConnectionStatus): Promise<void> {
+    if (status === 'connected') return;
+    const after = this.lostAt;
+    this.lostAt = 0;
+    const connection = this.connection();
+    for (const conversation of [...this.store.all(), ...this.pending.all()]) {
+      const ref = conversation.ref;
+      const minimum = conversation.messages[0]?.timestamp ?? 0;
+      try {
+        const change = await connection.request(
+          'IM_HISTORY_CHANGE',
+          { scene: ref.scene, id: ref.id, after, min: minimum, teamId: ref.teamId },
+          { permission: 'read', query: true },
+        );
+        const content = isPlainObject(change.content) ? change.content : {};
+        this.applyOffsets(ref, content.userOffsets, this.store.get(ref) ? this.store : this.pending);
+        const deleted = Array.isArray(content.deletedMessageTimes)
+          ? conversation.removeByTimes(content.deletedMessageTimes as number[])
+          : [];
+        if (deleted.length) this.fire(IM_EVENT.MESSAGE_DELETED, deleted);
+        const recalls = (
+          Array.isArray(content.recalledMessages) ? content.recalledMessages : [content.recalledMessages]
+        ).filter(isPlainObject) as Array<{ recaller: unknown; times: number[] }>;
+        for (const recall of recalls) {
+          const recaller = asUser(recall.recaller) ?? { id: String(recall.recaller) };
+          const recalled = conversation.recallByTimes(recall.times ?? [], recaller);
+          if (recalled.length) this.fire(IM_EVENT.MESSAGE_RECALLED, recalled);
+        }
+        const known = new Set(conversation.messages.map((message) => message.messageId));
+        const latest = await this.history(
+          ref.scene === 'cs' ? { type: 'cs', id: ref.id } : { type: ref.scene, id: ref.id },
+          ref.teamId,
+        );
+        for (const message of latest.content) if (!known.has(message.messageId)) this.announce(message);
+      } catch {
+        // A conversation that cannot be resynced now is resynced on the next reconnect.
+        this.lostAt = this.lostAt || after;
+      }
+    }
+    if (this.conversationsLoaded) await this.loadConversations().catch(() => undefined);
+    this.fireConversations();
+  }
+
+  private announce(message: AnyMessage): void {
+    if (message instanceof CSMessage) this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
+    else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
+    else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
+  }
+
+  reset(): void {
+    this.store.clear();
+    this.pending.clear();
+    this.conversationsLoaded = false;
+    this.liveSessions.clear();
+  }
+}

@@ -1,0 +1,433 @@
+import { badRequest } from './errors';
+
+/**
+ * The local checks of messaging.md §5. Each throws a `{code: 400, content}` with the exact wording
+ * of the GoEasy 2.8.3 client, so an app that matches on those messages keeps working.
+ */
+
+export const Limits = {
+  ID_LENGTH_WITHOUT_IM: 60,
+  USER_DATA_BYTES: 300,
+  ID_ARRAY: 300,
+  PUBLISH_LENGTH: 10000,
+  NOTIFICATION_TITLE: 32,
+  NOTIFICATION_BODY: 50,
+  TEXT_LENGTH: 2500,
+  TEXT_PAYLOAD_BYTES: 3072,
+  FILE_SIZE: 524288000,
+  VIDEO_SIZE: 31457280,
+  BATCH: 20,
+  HISTORY_DEFAULT: 10,
+  HISTORY_MAX: 30,
+  HERE_NOW_DEFAULT: 10,
+} as const;
+
+export const SUPPORTED_MODULES = ['PUBSUB', 'IM'] as const;
+export const SCENES = ['private', 'group', 'system', 'cs'] as const;
+export const IMAGE_TYPES = ['gif', 'jpg', 'png', 'jpeg'];
+export const AUDIO_TYPES = ['mp3', 'ogg', 'wav', 'wma', 'ape', 'acc', 'mpeg'];
+export const VIDEO_TYPES = ['avi', 'mov', 'rmvb', 'rm', 'flv', 'mp4', '3gp', 'quicktime'];
+
+type Bag = Record<string, unknown>;
+
+export function isPlainObject(value: unknown): value is Bag {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isStringOrNumber(value: unknown): value is string | number {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+const fail = (content: string): never => {
+  throw badRequest(content);
+};
+
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+export interface ValidGoEasyOptions {
+  appkey: string;
+  host: string;
+  modules: Array<'PUBSUB' | 'IM'>;
+}
+
+export function validateGoEasyOptions(options: unknown): ValidGoEasyOptions {
+  if (!isPlainObject(options)) fail('options is require an object.');
+  const given = options as Bag;
+  if (!isStringOrNumber(given.appkey) || String(given.appkey).length === 0) fail("Invalid options:'appkey' is empty.");
+  if (!isStringOrNumber(given.host) || String(given.host).length === 0) fail("Invalid options:'host' is empty.");
+  if (!Array.isArray(given.modules) || given.modules.length === 0)
+    fail("Invalid options: 'modules' must be nonempty array");
+  const modules = (given.modules as unknown[]).map((name) => {
+    const upper = String(name).toUpperCase();
+    if (typeof name !== 'string' || !(SUPPORTED_MODULES as readonly string[]).includes(upper)) {
+      fail(`Invalid options: module '${String(name)}' is not support`);
+    }
+    return upper as 'PUBSUB' | 'IM';
+  });
+  return { appkey: String(given.appkey), host: String(given.host), modules: Array.from(new Set(modules)) };
+}
+
+export function validateConnectOptions(options: unknown, imEnabled: boolean): void {
+  if (!isPlainObject(options)) fail('bad parameters');
+  const given = options as Bag;
+  if (imEnabled) {
+    if (!isStringOrNumber(given.id)) fail('TypeError: id requires number or string.');
+    if (!isPlainObject(given.data)) fail('TypeError: data requires object.');
+  } else if (typeof given.id === 'string' && given.id.length > Limits.ID_LENGTH_WITHOUT_IM) {
+    fail('id over max length 60');
+  }
+  if (given.data === null || (given.data !== undefined && !isPlainObject(given.data))) {
+    fail('TypeError: data requires an object.');
+  }
+  if (given.data !== undefined && utf8Length(JSON.stringify(given.data)) > Limits.USER_DATA_BYTES) {
+    fail('user.data-length limit 300 byte.');
+  }
+  if (isPlainObject(given.wxmpId)) {
+    if (isBlank(given.wxmpId.appid)) fail('wxmpId.appid is required.');
+    if (isBlank(given.wxmpId.openid) || typeof given.wxmpId.openid !== 'string') {
+      fail('wxmpId.openid is required. requires string.');
+    }
+  } else if (given.wxmpId !== undefined && given.wxmpId !== null) {
+    fail('TypeError: wxmpId requires an object.');
+  }
+}
+
+export function validateId(value: unknown, name: string): string {
+  if (isBlank(value)) fail(` ${name} is required.`);
+  if (!isStringOrNumber(value)) fail(`TypeError: ${name} require string or number.`);
+  return String(value);
+}
+
+export function validateIdArray(value: unknown, name: string): string[] {
+  if (!Array.isArray(value) || value.length === 0) fail(`TypeError: ${name} require array.`);
+  const items = value as unknown[];
+  if (items.length > Limits.ID_ARRAY) fail(`${name} is over max length 500.`);
+  const ids = items.map((item) => {
+    if (!isStringOrNumber(item)) fail(`TypeError: ${name} item require string or number.`);
+    const id = String(item);
+    if (id.length === 0) fail(`${name} has empty item.`);
+    return id;
+  });
+  if (new Set(ids).size < ids.length) fail(`Duplicate element in ${name}`);
+  return ids;
+}
+
+export function validateChannelOrChannels(channel: unknown, channels: unknown): string[] {
+  const hasOne = !isBlank(channel);
+  const hasMany = !isBlank(channels);
+  if (!hasOne && !hasMany) fail('channel is required.');
+  if (hasOne && hasMany) fail('subscribe to either channel or channels, not both.');
+  return hasOne ? [validateId(channel, 'channel')] : validateIdArray(channels, 'channels');
+}
+
+export function validateCallbackOptions(options: unknown): asserts options is Bag {
+  if (!isPlainObject(options)) fail('bad parameters');
+}
+
+export function validateSubscribe(options: unknown, anonymous: boolean): { channels: string[]; presence: boolean } {
+  validateCallbackOptions(options);
+  const channels = validateChannelOrChannels(options.channel, options.channels);
+  let presence = false;
+  if (isPlainObject(options.presence)) {
+    const enable = options.presence.enable;
+    if (typeof enable !== 'boolean') fail('Subscription failed. presence.enable must be a boolean');
+    presence = enable as boolean;
+    if (presence && anonymous) {
+      fail('Subscription failed. If presence is enable, the id must be specified when calling the connect method');
+    }
+  }
+  return { channels, presence };
+}
+
+export function validateSubscribePresence(options: unknown, anonymous: boolean): string[] {
+  validateCallbackOptions(options);
+  const channels = validateChannelOrChannels(options.channel, options.channels);
+  if (typeof options.onPresence !== 'function') {
+    fail('Subscription Presence failed. onPresence callback function is required');
+  }
+  if (anonymous) {
+    fail('Subscription failed. If presence is enable, the id must be specified when calling the connect method');
+  }
+  return channels;
+}
+
+export function validateNotification(notification: unknown): void {
+  if (!isPlainObject(notification)) fail('TypeError: notification requires an object.');
+  const given = notification as Bag;
+  const text = (key: string, max: number) => {
+    const value = given[key];
+    if (typeof value !== 'string' || value.length > max) {
+      fail(`notification.${key} must be a string of no more than ${max} characters`);
+    }
+  };
+  text('title', Limits.NOTIFICATION_TITLE);
+  text('body', Limits.NOTIFICATION_BODY);
+  if (given.sound !== undefined && typeof given.sound !== 'string') fail('notification.sound must be a string');
+  if (given.badge !== undefined && typeof given.badge !== 'string') fail('notification.badge must be a string');
+  const vendors = given.vendorOptions;
+  if (!isPlainObject(vendors)) return;
+  const vendorField = (vendor: string, key: string, kind: 'string' | 'number') => {
+    const options = vendors[vendor];
+    if (!isPlainObject(options) || options[key] === undefined) return;
+    const value = options[key];
+    const matches = kind === 'string' ? typeof value === 'string' : typeof value === 'number';
+    if (!matches) fail(`notification.vendorOptions.${vendor}.${key} require a ${kind}`);
+  };
+  vendorField('huawei', 'category', 'string');
+  vendorField('xiaomi', 'channel_id', 'string');
+  vendorField('oppo', 'channel_id', 'string');
+  vendorField('vivo', 'classification', 'number');
+  vendorField('vivo', 'category', 'string');
+}
+
+/** The notification as sent: badge defaults to "0". */
+export function normalizeNotification<T extends object>(notification: T): T & { badge: string } {
+  return { ...notification, badge: (notification as { badge?: string }).badge || '0' };
+}
+
+export function validateWxmpTemplateMsg(template: unknown): void {
+  if (!isPlainObject(template)) fail('wxmpTemplateMsg must be an object.');
+  const given = template as Bag;
+  if (typeof given.template_id !== 'string') fail('template_id must be string.');
+  if (!isBlank(given.url) && typeof given.url !== 'string') fail('url must be string');
+  const mini = given.miniprogram;
+  if (!isBlank(mini) && !(isPlainObject(mini) && typeof mini.appid === 'string' && typeof mini.pagepath === 'string')) {
+    fail('miniprogram.appid and miniprogram.pagepath must be strings.');
+  }
+  if (!isPlainObject(given.data)) fail('data requires an object.');
+}
+
+export function validatePublish(options: unknown): void {
+  validateCallbackOptions(options);
+  validateId(options.channel, 'channel');
+  if (isBlank(options.message)) fail('message is required.');
+  if (typeof options.message !== 'string') fail('TypeError: message requires string.');
+  if ((options.message as string).length > Limits.PUBLISH_LENGTH) fail('Message over max length 10000.');
+  if (options.qos !== undefined && options.qos !== 0 && options.qos !== 1) fail('Qos must be 0 or 1.');
+  if (options.wxmpTemplateMsg !== undefined) validateWxmpTemplateMsg(options.wxmpTemplateMsg);
+  if (options.notification !== undefined) validateNotification(options.notification);
+}
+
+export function validateCreateOptions(options: unknown): asserts options is Bag {
+  if (!isPlainObject(options)) fail('it is an empty message.');
+}
+
+export function validateText(text: unknown): string {
+  if (isBlank(text)) fail('text is empty');
+  if (typeof text !== 'string') fail('TypeError: text requires string.');
+  const value = text as string;
+  if (value.trim() === '') fail('text is empty');
+  if (value.length > Limits.TEXT_LENGTH) fail('Message text over max length 2500');
+  return value;
+}
+
+/** The serialized text payload travels in one frame: at most 3072 characters of JSON. */
+export function validateTextPayload(payload: unknown): void {
+  if (JSON.stringify(payload).length > Limits.TEXT_PAYLOAD_BYTES) fail('message-length limit 3kb');
+}
+
+export type FileKind = 'file' | 'image' | 'audio' | 'video';
+
+/** A browser File/Blob, or a mini-program temp file (`path`/`tempFilePath` plus `size`). */
+export interface MediaFile {
+  name?: string;
+  type?: string;
+  size: number;
+  path?: string;
+  tempFilePath?: string;
+}
+
+export function fileExtension(file: MediaFile): string {
+  const fromType = typeof file.type === 'string' && file.type.includes('/') ? file.type.split('/')[1] : '';
+  if (fromType) return fromType.toLowerCase();
+  const name = file.name || file.path || file.tempFilePath || '';
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function validateFile(file: unknown, kind: FileKind): MediaFile {
+  if (file === undefined || file === null) fail('file is empty.');
+  if (!isPlainObject(file) && !(typeof Blob !== 'undefined' && file instanceof Blob)) fail('wrong file type.');
+  const given = file as MediaFile;
+  const isBrowserFile = typeof Blob !== 'undefined' && file instanceof Blob;
+  if (!isBrowserFile && typeof given.path !== 'string' && typeof given.tempFilePath !== 'string') {
+    fail('wrong file type.');
+  }
+  if (typeof given.size !== 'number' || given.size === 0) fail('File size is 0.');
+  const max = kind === 'video' ? Limits.VIDEO_SIZE : Limits.FILE_SIZE;
+  if (given.size > max) fail('message-length limit 30mib');
+  const allowed =
+    kind === 'image' ? IMAGE_TYPES : kind === 'audio' ? AUDIO_TYPES : kind === 'video' ? VIDEO_TYPES : null;
+  if (allowed && !allowed.includes(fileExtension(given))) fail(`Only ${allowed.join(',')} is supported ${kind}.`);
+  return given;
+}
+
+export function validateCustom(type: unknown, payload: unknown): void {
+  if (isBlank(type)) fail('type is empty.');
+  if (typeof type !== 'string') fail('type require a string');
+  if (isBlank(payload) || (isPlainObject(payload) && Object.keys(payload).length === 0)) fail('payload is empty.');
+  if (!isPlainObject(payload) && !isStringOrNumber(payload)) fail('payload require object | string | number.');
+}
+
+export interface Target {
+  type: 'private' | 'group' | 'cs';
+  id: string;
+  data: Bag;
+}
+
+export function validateTo(to: unknown, myId: string | null): Target {
+  if (to === undefined || to === null) fail('message require property to.');
+  if (!isPlainObject(to)) fail('TypeError: to requires an object.');
+  const given = to as Bag;
+  if (!isPlainObject(given.data)) fail('TypeError: to.data requires an object.');
+  if (given.type !== 'private' && given.type !== 'group' && given.type !== 'cs')
+    fail('message require property to.type');
+  if (isBlank(given.id)) fail('message require property to.id');
+  if (!isStringOrNumber(given.id)) fail('to.id should be a string or number.');
+  if (myId !== null && String(given.id) === myId) fail('to.id can not be the same as your id.');
+  return { type: given.type as Target['type'], id: String(given.id), data: given.data as Bag };
+}
+
+/** What the batch checks need to know about a message. */
+export interface BatchMessage {
+  messageId: string;
+  senderId: string;
+  status: string;
+  recalled: boolean;
+  conversationKey: string;
+  scene: string;
+}
+
+export function validateBatch(
+  messages: unknown,
+  toBatchMessage: (item: unknown) => BatchMessage | null,
+): BatchMessage[] {
+  if (!Array.isArray(messages) || messages.length === 0) fail('messages requires non empty array');
+  const items = messages as unknown[];
+  if (items.length > Limits.BATCH) fail('The maximum number of messages is 20');
+  const batch = items.map((item, index) => {
+    const message = toBatchMessage(item);
+    if (!message) fail(`message[${index}] is not a correct message`);
+    return message as BatchMessage;
+  });
+  if (batch.some((message) => message.conversationKey !== batch[0].conversationKey)) {
+    fail('each message must be from the same friend or group');
+  }
+  return batch;
+}
+
+export function validateDelete(batch: BatchMessage[]): void {
+  batch.forEach((message, index) => {
+    if (message.scene === 'cs') fail('Delete CS message is not supported yet');
+    if (message.status === 'sending') fail(`message[${index}] is 'sending' and cannot be deleted`);
+  });
+}
+
+export function validateRecall(batch: BatchMessage[], myId: string | null): void {
+  batch.forEach((message, index) => {
+    if (message.scene === 'cs') fail('Recall CS message is not supported yet.');
+    if (message.status !== 'success') fail(`message[${index}] is '${message.status}' and cannot be recalled`);
+    if (message.recalled) fail(`message[${index}] has been recalled`);
+    if (message.senderId !== myId) fail('it is not allowed to recall messages sent by others');
+  });
+}
+
+export type Scene = (typeof SCENES)[number];
+
+export interface ConversationTarget {
+  scene: Scene;
+  id: string;
+}
+
+export interface HistoryQuery extends ConversationTarget {
+  lastTimestamp?: number;
+  limit: number;
+}
+
+function incorrectType(): never {
+  return fail(`incorrect type, must be: ${SCENES.join(',')}`);
+}
+
+/** History and mark-as-read name their conversation by userId, groupId, or type plus id. */
+export function validateConversationTarget(options: Bag): ConversationTarget {
+  if (!isBlank(options.userId)) return { scene: 'private', id: validateId(options.userId, 'userId') };
+  if (!isBlank(options.groupId)) return { scene: 'group', id: validateId(options.groupId, 'groupId') };
+  if (!isBlank(options.type)) {
+    if (!(SCENES as readonly unknown[]).includes(options.type)) incorrectType();
+    if (isBlank(options.id)) fail('If type is not empty, id is required.');
+    return { scene: options.type as Scene, id: validateId(options.id, 'id') };
+  }
+  return fail('incorrect query options.');
+}
+
+export function validateHistory(options: unknown): HistoryQuery {
+  validateCallbackOptions(options);
+  const target = validateConversationTarget(options);
+  const requested = Number(options.limit);
+  const limit =
+    Number.isFinite(requested) && requested > 0
+      ? Math.min(Math.floor(requested), Limits.HISTORY_MAX)
+      : Limits.HISTORY_DEFAULT;
+  const last = Number(options.lastTimestamp);
+  return { ...target, limit, lastTimestamp: Number.isFinite(last) && last > 0 ? last : undefined };
+}
+
+export function validateMarkAsRead(options: unknown): ConversationTarget {
+  validateCallbackOptions(options);
+  if ('userId' in options) {
+    if (isBlank(options.userId)) fail('userId could not be empty.');
+    return { scene: 'private', id: validateId(options.userId, 'userId') };
+  }
+  if ('groupId' in options) {
+    if (isBlank(options.groupId)) fail('groupId could not be empty.');
+    return { scene: 'group', id: validateId(options.groupId, 'groupId') };
+  }
+  if (isBlank(options.id)) fail('id could not be empty.');
+  if (!(SCENES as readonly unknown[]).includes(options.type)) incorrectType();
+  return { scene: options.type as Scene, id: validateId(options.id, 'id') };
+}
+
+export function validateTop(top: unknown): boolean {
+  if (typeof top !== 'boolean') fail('top must be boolean.');
+  return top as boolean;
+}
+
+export function validateCsOnline(options: unknown): void {
+  validateCallbackOptions(options);
+  if (!isPlainObject(options.agentData) || !isPlainObject(options.teamData)) {
+    fail('agentData and teamData require an object');
+  }
+}
+
+export function validateAccept(options: unknown): { id: string; data: Bag } {
+  validateCallbackOptions(options);
+  const customer = options.customer;
+  if (customer === undefined || customer === null) fail('customer is required.');
+  if (!isPlainObject(customer)) fail('customer is required.');
+  const given = customer as Bag;
+  const id = validateId(given.id, 'customer.id');
+  if (!isPlainObject(given.data) || Object.keys(given.data).length === 0)
+    fail('customer data must be non-empty object.');
+  return { id, data: given.data as Bag };
+}
+
+export function validateTransfer(options: unknown): { customerId: string; agentId: string } {
+  validateCallbackOptions(options);
+  return { customerId: validateId(options.customerId, 'customerId'), agentId: validateId(options.agentId, 'agentId') };
+}

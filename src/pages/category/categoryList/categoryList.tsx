@@ -1,0 +1,72 @@
+import { openPage } from '@/core/navigation';
+import { useRouteRecord } from '@/core/use-route-record';
+import { SortBar } from '@/features/catalog/FilterPanel';
+import { GoodsGrid, ListFoot } from '@/features/goods/GoodsCard';
+import { StateBox } from '@/features/goods/StateBox';
+import { PRODUCT_LIST_PAGE, fetchGoodsPage, queryText } from '@/features/goods/api';
+import { usePagedGoods } from '@/features/goods/use-paged-goods';
+import { Text, View } from '@tarojs/components';
+import Taro, { useReachBottom, useRouter } from '@tarojs/taro';
+import { useCallback, useEffect, useState } from 'react';
+import type { GoodsSort } from '../../../../types/api';
+import './categoryList.css';
+
+export default function CategoryList() {
+  useRouteRecord();
+  const { params } = useRouter();
+  const categoryId = Number(params.id);
+  const name = queryText(params.name);
+  const [sort, setSort] = useState<GoodsSort>('newest');
+  const load = useCallback(
+    (page: number) => fetchGoodsPage({ page, sort, category_id: categoryId }),
+    [categoryId, sort],
+  );
+  const list = usePagedGoods(`${categoryId}|${sort}`, load, categoryId > 0);
+  useReachBottom(list.loadMore);
+
+  useEffect(() => {
+    if (name) void Taro.setNavigationBarTitle({ title: name });
+  }, [name]);
+
+  return (
+    <View className="category-list">
+      <View className="category-list__head">
+        <Text className="category-list__title">{name || 'Category'}</Text>
+        <Text
+          className="category-list__filter"
+          onClick={() => void openPage(PRODUCT_LIST_PAGE, { category_id: String(categoryId) })}
+        >
+          Filter by colour, shape…
+        </Text>
+      </View>
+      <SortBar sort={sort} onSort={setSort} />
+      {list.loading && <StateBox text="Loading frames…" />}
+      {!list.loading && list.error && list.items.length === 0 && (
+        <StateBox title={list.error} action="Try again" onAction={list.reload} />
+      )}
+      {!list.loading && !list.error && list.items.length === 0 && (
+        <StateBox
+          title="No frames in this category yet"
+          text="Browse every frame instead."
+          action="All frames"
+          onAction={() => void openPage(PRODUCT_LIST_PAGE)}
+        />
+      )}
+      {!list.loading && list.items.length > 0 && (
+        <View>
+          <Text className="category-list__count">
+            {list.total} {list.total === 1 ? 'frame' : 'frames'}
+          </Text>
+          <GoodsGrid items={list.items} />
+          <ListFoot
+            count={list.items.length}
+            loadingMore={list.loadingMore}
+            done={list.done}
+            error={list.error}
+            onRetry={list.loadMore}
+          />
+        </View>
+      )}
+    </View>
+  );
+}

@@ -1,0 +1,153 @@
+import { LOGIN_PAGE } from '@/core/routes';
+import { useRouteRecord } from '@/core/use-route-record';
+import {
+  PASSWORD_RESET_DONE,
+  RESET_FAILED,
+  type ResetErrors,
+  type ResetForm,
+  emailError,
+  fieldFailure,
+  forgetResetRequest,
+  resetPassword,
+  sendResetCode,
+  validateReset,
+} from '@/features/account/auth';
+import { customerAtom } from '@/state/customer';
+import { ActionButton, Field, FormCard, FormFailure } from '@/ui/form/Field';
+import { Text, View } from '@tarojs/components';
+import Taro from '@tarojs/taro';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import '@/ui/form/form.css';
+
+/**
+ * Two steps: the email gets a code (then customer.resetPassword and resetPasswordEmail say which account is
+ * being recovered, for the rest of the session), then the code and the new password change it.
+ */
+export default function FindPassword() {
+  useRouteRecord();
+  const customer = useAtomValue(customerAtom);
+  const [email, setEmail] = useState(customer.resetPasswordEmail);
+  const [emailProblem, setEmailProblem] = useState('');
+  const [form, setForm] = useState<ResetForm>({ code: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<ResetErrors>({});
+  const [failure, setFailure] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const sendCode = async () => {
+    const problem = emailError(email);
+    setEmailProblem(problem);
+    setFailure('');
+    if (problem) return;
+    setSending(true);
+    try {
+      await sendResetCode(email);
+      void Taro.showToast({ title: 'Code sent', icon: 'success', duration: 1500 });
+    } catch (reason) {
+      const { field, message } = fieldFailure(reason, RESET_FAILED);
+      if (field === 'email') setEmailProblem(message);
+      else setFailure(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const change = (field: keyof ResetForm) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async () => {
+    const found = validateReset(form);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      await resetPassword(customer.resetPasswordEmail, form);
+      void Taro.showToast({ title: PASSWORD_RESET_DONE, icon: 'none', duration: 2000 });
+      void Taro.redirectTo({ url: LOGIN_PAGE });
+    } catch (reason) {
+      const { field, message } = fieldFailure(reason, RESET_FAILED);
+      if (field === 'code') setErrors({ code: message });
+      else if (field === 'new_password') setErrors({ password: message });
+      else setFailure(message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (!customer.resetPassword) {
+    return (
+      <View className="form-page">
+        <Text className="form-page__title">Forgot your password?</Text>
+        <Text className="form-page__intro">Enter the email of your account and we will send you a 6-digit code.</Text>
+        <FormCard>
+          <Field
+            label="Email"
+            name="email"
+            value={email}
+            placeholder="you@example.com"
+            error={emailProblem}
+            onChange={(value) => {
+              setEmail(value);
+              setEmailProblem('');
+            }}
+            onConfirm={() => void sendCode()}
+          />
+          <FormFailure message={failure} />
+          <ActionButton label="Send code" name="send-code" busy={sending} onClick={() => void sendCode()} />
+        </FormCard>
+      </View>
+    );
+  }
+
+  return (
+    <View className="form-page">
+      <Text className="form-page__title">Set a new password</Text>
+      <Text className="form-page__intro">
+        We sent a code to {customer.resetPasswordEmail}. It is valid for 15 minutes.
+      </Text>
+      <FormCard>
+        <Field
+          label="Verification code"
+          name="code"
+          type="number"
+          maxlength={6}
+          value={form.code}
+          placeholder="6 digits"
+          error={errors.code}
+          onChange={change('code')}
+        />
+        <Field
+          label="New password"
+          name="password"
+          password
+          maxlength={200}
+          value={form.password}
+          placeholder="At least 8 characters"
+          hint="8 to 128 characters, with a letter and a digit"
+          error={errors.password}
+          onChange={change('password')}
+        />
+        <Field
+          label="Confirm new password"
+          name="confirm"
+          password
+          maxlength={200}
+          value={form.confirm}
+          placeholder="Type the password again"
+          error={errors.confirm}
+          onChange={change('confirm')}
+          onConfirm={() => void submit()}
+        />
+        <FormFailure message={failure} />
+        <ActionButton label="Change password" name="reset" busy={sending} onClick={() => void submit()} />
+        <View className="link-row">
+          <Text onClick={() => void sendCode()}>Send the code again</Text>
+          <Text onClick={forgetResetRequest}>Use another email</Text>
+        </View>
+      </FormCard>
+    </View>
+  );
+}

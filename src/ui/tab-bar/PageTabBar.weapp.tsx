@@ -1,0 +1,11 @@
+import { appStore } from '@/state/store';
+import { useDidShow } from '@tarojs/taro';
+import { type TabKey, currentTabAtom } from './tabs';
+
+/** On weapp the custom tab bar (src/custom-tab-bar) draws the bar; the page only tells it which tab is on. */
+export function PageTabBar({ current }: { current: TabKey }) {
+  useDidShow(() => {
+    appStore.set(currentTabAtom, current);
+  });
+  return null;
+}

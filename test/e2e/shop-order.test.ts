@@ -1,0 +1,198 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { openDb } from '../../server/db/connection';
+import type { ApiBody, Cart, Goods, LensType, Page as ListPage, LoginResult, Prescription } from '../../types/api';
+import { screenshot as capture, launchChromium, phonePage } from './support/browser';
+import { type RunningShop, startShop } from './support/server';
+
+jest.setTimeout(240_000);
+
+const SHOPPER = { email: 'ada@lensmate.test', password: 'Shopper#2026a' };
+
+describe('the shopper orders, pays and tracks in headless Chromium', () => {
+  let shop: RunningShop;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+    const response = await fetch(`${shop.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { 'lensmate-token': token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as ApiBody<T>;
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.msg}`);
+    return answer.data;
+  }
+
+  /** A screenshot once the page transition (Taro's slide-in) is over. */
+  async function screenshot(shown: Page, name: string): Promise<void> {
+    await shown.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await capture(shown, name);
+  }
+
+  async function see(text: string | RegExp): Promise<void> {
+    // Pages left by navigateTo stay hidden in the DOM: only what is on screen counts.
+    await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
+  }
+
+  async function tap(text: string | RegExp): Promise<void> {
+    await page
+      .getByText(text, { exact: typeof text === 'string' })
+      .last()
+      .click();
+  }
+
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+    ({ page, errors } = await phonePage(browser));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('sends a visitor who opens the cart to login and brings them back after signing in', async () => {
+    await page.goto(`${shop.url}/pages/order/cart/cart`);
+    await page.waitForURL(/\/pages\/login\/login/);
+    await page.locator('input[name="email"]').fill(SHOPPER.email);
+    await page.locator('input[name="password"]').fill(SHOPPER.password);
+    await screenshot(page, 'order-01-login-for-cart');
+    await tap('Sign in');
+    await page.waitForURL(/\/pages\/order\/cart\/cart/);
+    await see('Your cart is empty');
+    await screenshot(page, 'order-02-empty-cart');
+  });
+
+  it('shows a frame with its lens and prescription put in the cart through the API', async () => {
+    const { token } = await api<LoginResult>('/api/auth/login', SHOPPER);
+    const goods = await api<ListPage<Goods>>('/api/goods/get_goods_page', { page: 1, page_size: 20 });
+    const frame = goods.list.find((item) => item.color_arr.some((color) => color.stock === null || color.stock > 2));
+    if (!frame) throw new Error('the demo data has no frame in stock');
+    const color = frame.color_arr.find((item) => item.stock === null || item.stock > 2) ?? frame.color_arr[0];
+    const lensTypes = await api<LensType[]>('/api/goods/get_lens_type', {});
+    const singleVision = lensTypes.find((type) => type.needs_prescription && !type.needs_add && type.lenses.length > 1);
+    if (!singleVision) throw new Error('the demo data has no single-vision lens type');
+    const prescription = await api<Prescription>(
+      '/api/order/submit_my_prescription',
+      {
+        name: 'Distance 2026',
+        od: { sph: -2.25, cyl: -0.5, axis: 90, add: null, prism: null, base: null },
+        os: { sph: -2, cyl: null, axis: null, add: null, prism: null, base: null },
+        pd: { kind: 'single', value: 63 },
+      },
+      token,
+    );
+    const lines = [
+      {
+        goods_id: frame.goods_id,
+        color_id: color.color_id,
+        quantity: 1,
+        lens: { lens_type_id: singleVision.lens_type_id, lens_id: singleVision.lenses[1].lens_id },
+        prescription_id: prescription.prescription_id,
+      },
+    ];
+    const cart = await api<Cart>('/api/order/upload_cart', { content: JSON.stringify({ lines }) }, token);
+    expect(cart.lines).toHaveLength(1);
+
+    await page.reload();
+    await see(frame.goods_name);
+    await see('Prescription: Distance 2026');
+    await see(`Lenses: ${singleVision.name} · ${singleVision.lenses[1].name}`);
+    await screenshot(page, 'order-03-cart-with-lens');
+    await page.locator('.cart-qty__button:visible').nth(1).click();
+    await see('2 items · subtotal');
+    await screenshot(page, 'order-04-cart-quantity-two');
+  });
+
+  it('adds an address, chooses a shipping method and a recommended coupon on the place-order page', async () => {
+    await tap('Checkout');
+    await page.waitForURL(/place-order/);
+    await see('Add a delivery address');
+    await screenshot(page, 'order-05-place-order-no-address');
+    await tap('Add a delivery address');
+    await page.waitForURL(/address-list/);
+    await tap('Add a new address');
+    await tap('Save address');
+    await see('Enter the first name');
+    await screenshot(page, 'order-06-address-required-fields');
+    await page.locator('input[name="first_name"]').fill('Ada');
+    await page.locator('input[name="last_name"]').fill('Lovelace');
+    await page.locator('input[name="phone"]').fill('+1 415 555 0100');
+    await page.locator('input[name="street"]').fill('1 Market Street');
+    await page.locator('input[name="city"]').fill('San Francisco');
+    await page.locator('input[name="province"]').fill('CA');
+    await page.locator('input[name="zip"]').fill('94105');
+    await tap('Save address');
+    await see('Tap an address to deliver there.');
+    await screenshot(page, 'order-07-address-list');
+    await tap('Ada Lovelace');
+    await page.waitForURL(/place-order/);
+    await see('Ada Lovelace · +1 415 555 0100');
+
+    await page.locator('.place-order__shipping:visible').click();
+    await page.waitForURL(/shipment/);
+    await see('Express');
+    await screenshot(page, 'order-08-shipment');
+    await tap('Express');
+    await page.waitForURL(/place-order/);
+    await see(/Express · 3–5 days/);
+
+    await page.locator('.place-order__coupon:visible').first().click();
+    await see('Applied');
+    await see(/^Coupon [A-Z0-9]+$/);
+    await screenshot(page, 'order-09-place-order-ready');
+  });
+
+  it('shows the decline of 4000 0000 0000 0002, then pays with 4242 4242 4242 4242', async () => {
+    await tap('Place order');
+    await page.waitForURL(/\/pages\/order\/payment\/payment\?order_id=\d+/);
+    await see('Amount to pay');
+    const number = page.locator('input[name="card_number"]');
+    await number.pressSequentially('4000000000000002');
+    await page.locator('input[name="card_expiry"]').pressSequentially('1230');
+    await page.locator('input[name="card_cvc"]').pressSequentially('123');
+    expect(await number.inputValue()).toBe('4000 0000 0000 0002');
+    expect(await page.locator('input[name="card_expiry"]').inputValue()).toBe('12/30');
+    await tap('Pay by card');
+    await see('Your card was declined.');
+    await screenshot(page, 'order-10-card-declined');
+
+    await number.fill('');
+    await number.pressSequentially('4242424242424242');
+    expect(await number.inputValue()).toBe('4242 4242 4242 4242');
+    await tap('Pay by card');
+    await page.waitForURL(/order-detail\?order_id=\d+/);
+    await see('Paid on');
+    await screenshot(page, 'order-11-order-paid');
+  });
+
+  it('finds the order as paid in the order list and follows its parcel once it is dispatched', async () => {
+    const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
+    // The warehouse dispatches the parcel: it writes the carrier's tracking number on the order.
+    const db = openDb(join(shop.dataDir, 'lensmate.sqlite'));
+    await db.db
+      .updateTable('orders')
+      .set({ tracking_no: 'LMTRACK0001', carrier: 'Lensmate Post' })
+      .where('id', '=', orderId)
+      .execute();
+    await db.close();
+
+    await page.goto(`${shop.url}/pages/order/order-list/order-list-main`);
+    await see('All');
+    await page.locator('.order-tabs__tab:visible', { hasText: 'Paid' }).click();
+    await page.locator('.order-card:visible').first().waitFor();
+    await see('Paid');
+    await screenshot(page, 'order-12-order-list-paid');
+    await page.locator('.order-card:visible').first().click();
+    await page.waitForURL(/order-detail/);
+    await see('Shipping label created');
+    expect(await page.locator('.track__event:visible').count()).toBeGreaterThan(0);
+    await page.locator('.track:visible').scrollIntoViewIfNeeded();
+    await screenshot(page, 'order-13-order-tracking');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,264 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, phonePage, screenshot } from './support/browser';
+import { type RunningShop, startShop } from './support/server';
+
+jest.setTimeout(180_000);
+
+function poster(label: string, colour: string): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="480" viewBox="0 0 750 480"><rect width="750" height="480" fill="${colour}"/>` +
+      `<circle cx="250" cy="240" r="90" fill="none" stroke="#fff" stroke-width="18"/><circle cx="500" cy="240" r="90" fill="none" stroke="#fff" stroke-width="18"/>` +
+      `<text x="375" y="430" font-family="sans-serif" font-size="44" fill="#fff" text-anchor="middle">${label}</text></svg>`,
+  );
+}
+
+/** Waits for the page transition to end (the shown page sits at the left edge), then takes the screenshot. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
+      (node) => node.style.display !== 'none',
+    );
+    const shown = pages[pages.length - 1];
+    return shown !== undefined && Math.abs(shown.getBoundingClientRect().left) < 1;
+  });
+  await screenshot(page, name);
+}
+
+async function signInAs(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/pages/login/login`, { waitUntil: 'networkidle' });
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('taro-button-core', { hasText: 'Sign in' }).click();
+  // Password hashing on a busy machine can take a while: wait for the app to leave the login page.
+  await page.waitForFunction(() => !window.location.pathname.startsWith('/pages/login'), undefined, {
+    timeout: 90_000,
+  });
+}
+
+async function choose(page: Page, trigger: string, files: { name: string; buffer: Buffer }[]): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByText(trigger, { exact: true }).click(),
+  ]);
+  await chooser.setFiles(files.map((file) => ({ name: file.name, mimeType: 'image/svg+xml', buffer: file.buffer })));
+}
+
+describe('social side in headless Chromium against the real server', () => {
+  let shop: RunningShop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Eleven sign-ins across these tests: above the default limit of 10 per 15 minutes from one address.
+    shop = await startShop({ AUTH_RATE_LIMIT_MAX: '50' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('an admin publishes an article with a cover and a carousel; the two draft messages appear when they should', async () => {
+    const { page, errors } = await phonePage(browser);
+    await signInAs(page, shop.url, 'admin@lensmate.test', 'Admin#2026pass');
+    await page.goto(`${shop.url}/pages/addarticle/addarticle-main`, { waitUntil: 'networkidle' });
+    await page.getByText('+ Choose a cover').waitFor();
+
+    await page.getByText('Next', { exact: true }).click();
+    await page.getByText('请填写标题~').waitFor();
+    await shot(page, 'social-article-1-title-required');
+
+    await page.locator('input[name="title"]').fill('Tortoiseshell is back');
+    await page.getByText('Style', { exact: true }).click();
+    await page.getByText('请填写标题~').waitFor({ state: 'hidden' });
+    await page.getByText('Next', { exact: true }).click();
+    await page.getByText('封面或轮播图不能为空~').waitFor();
+    await shot(page, 'social-article-2-cover-required');
+
+    await choose(page, '+ Choose a cover', [{ name: 'cover.svg', buffer: poster('Cover', '#7a4a22') }]);
+    await page.locator('.addarticle__cover-image').waitFor();
+    await page.getByText('封面或轮播图不能为空~').waitFor({ state: 'hidden' });
+    await page.getByText('Next', { exact: true }).click();
+    await page.getByText('封面或轮播图不能为空~').waitFor();
+
+    await choose(page, '+ Add images', [
+      { name: 'slide-1.svg', buffer: poster('Slide one', '#1e3a8a') },
+      { name: 'slide-2.svg', buffer: poster('Slide two', '#556b2f') },
+    ]);
+    await page.getByText('Carousel (2/9)').waitFor();
+    await page.getByText('Loading', { exact: true }).waitFor({ state: 'hidden' });
+    await shot(page, 'social-article-3-filled');
+    expect(await page.evaluate(() => localStorage.getItem('imgPublish'))).toContain('false');
+
+    await page.getByText('Next', { exact: true }).click();
+    await page.waitForURL(/addarticle-next/);
+    await page.locator('textarea[name="paragraph-0"]').fill('Warm brown frames suit almost every skin tone.');
+    await page.getByText('Preview', { exact: true }).click();
+    await page.waitForURL(/preview/);
+    await page.getByText('Warm brown frames suit almost every skin tone.').waitFor();
+    await shot(page, 'social-article-4-preview');
+
+    await page.getByText('Publish', { exact: true }).click();
+    await page.waitForURL(/\/pages\/article\/article\?id=\d+/);
+    await page.locator('.article__title', { hasText: 'Tortoiseshell is back' }).waitFor();
+    await page.locator('.article__category', { hasText: 'Style' }).waitFor();
+    await page.getByText('Warm brown frames suit almost every skin tone.').waitFor();
+    const slides = await page.locator('.article__carousel img, .article__carousel .taro-img__mode-aspectfill').count();
+    expect(slides).toBeGreaterThanOrEqual(2);
+    await shot(page, 'social-article-5-published');
+
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const stored = await (await fetch(`${shop.url}/api/article/get_article?id=${id}`)).json();
+    expect(stored.data).toMatchObject({
+      title: 'Tortoiseshell is back',
+      imgsUrl: [expect.stringMatching(/slide-1|\.svg$/), expect.any(String)],
+    });
+    expect(stored.data.cover).toMatch(/\.svg$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('follow and unfollow change the follower lists', async () => {
+    const login = await (
+      await fetch(`${shop.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ben@lensmate.test', password: 'Shopper#2026b' }),
+      })
+    ).json();
+    const benId = login.data.user_id as number;
+    const { page, errors } = await phonePage(browser);
+    await signInAs(page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
+    await page.goto(`${shop.url}/pages/user/user?id=${benId}`, { waitUntil: 'networkidle' });
+    const followers = page.locator('.user-page__count').first().locator('.user-page__count-value');
+    await page.locator('.user-page__name', { hasText: 'Ben' }).waitFor();
+    await page.locator('.social-follow', { hasText: /^Follow$/ }).waitFor();
+    expect(await followers.textContent()).toBe('0');
+    await shot(page, 'social-follow-1-profile');
+
+    await page.locator('.social-follow').click();
+    await page.locator('.social-follow', { hasText: 'Following' }).waitFor();
+    expect(await followers.textContent()).toBe('1');
+    await shot(page, 'social-follow-2-following');
+
+    await page.locator('.user-page__count', { hasText: 'Followers' }).click();
+    await page.waitForURL(/allUser/);
+    await page.locator('.social-person__name', { hasText: 'Ada' }).waitFor();
+    await shot(page, 'social-follow-3-followers-list');
+
+    await page.goBack();
+    await page.locator('.social-follow', { hasText: 'Following' }).waitFor();
+    await page.locator('.social-follow').click();
+    await page.locator('.social-follow', { hasText: /^Follow$/ }).waitFor();
+    expect(await followers.textContent()).toBe('0');
+    await page.goto(`${shop.url}/pages/user/allUser/allUser?type=followers&id=${benId}`, { waitUntil: 'networkidle' });
+    await page.getByText('No followers yet').waitFor();
+    await shot(page, 'social-follow-4-unfollowed');
+    expect(errors).toEqual([]);
+  });
+
+  it('two users chat privately in real time, with a read receipt and a recall', async () => {
+    const idOf = async (email: string, password: string) =>
+      (
+        await (
+          await fetch(`${shop.url}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password }),
+          })
+        ).json()
+      ).data.user_id as number;
+    const adaId = await idOf('ada@lensmate.test', 'Shopper#2026a');
+    const benId = await idOf('ben@lensmate.test', 'Shopper#2026b');
+    const ada = await phonePage(browser);
+    const ben = await phonePage(browser);
+    await signInAs(ada.page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
+    await signInAs(ben.page, shop.url, 'ben@lensmate.test', 'Shopper#2026b');
+
+    await ada.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${benId}`, { waitUntil: 'networkidle' });
+    await ada.page.locator('input[name="message"]').waitFor();
+    await ada.page.locator('input[name="message"]').fill('Hi Ben, are the aviators in stock?');
+    await ada.page.locator('.chat__send').click();
+    await ada.page.locator('.chat__status', { hasText: 'Unread' }).waitFor();
+    await shot(ada.page, 'social-chat-1-ada-sent-unread');
+
+    await ben.page.goto(`${shop.url}/pages/message/message`, { waitUntil: 'networkidle' });
+    await ben.page.locator('.message__name').first().waitFor();
+    await ben.page.locator('.message__badge', { hasText: '1' }).waitFor();
+    await shot(ben.page, 'social-chat-2-ben-conversations');
+
+    await ben.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${adaId}`, { waitUntil: 'networkidle' });
+    await ben.page.getByText('Hi Ben, are the aviators in stock?').waitFor();
+    await ada.page.locator('.chat__status', { hasText: 'Read' }).filter({ hasNotText: 'Unread' }).waitFor();
+    await shot(ada.page, 'social-chat-3-ada-read-receipt');
+
+    await ben.page.locator('input[name="message"]').fill('Yes, in gold and silver.');
+    await ben.page.locator('.chat__send').click();
+    await ada.page.getByText('Yes, in gold and silver.').waitFor();
+    await shot(ben.page, 'social-chat-4-ben-replied');
+
+    await ada.page.getByText('Hi Ben, are the aviators in stock?').click();
+    await ada.page.locator('.chat__tool', { hasText: 'Recall' }).click();
+    await ada.page.getByText('You recalled a message').waitFor();
+    await ben.page.getByText('Ada recalled a message').waitFor();
+    expect(await ben.page.getByText('Hi Ben, are the aviators in stock?').count()).toBe(0);
+    await shot(ben.page, 'social-chat-5-ben-sees-recall');
+
+    await ben.page.goto(`${shop.url}/pages/message/message`, { waitUntil: 'networkidle' });
+    await ben.page.locator('.message__name', { hasText: 'Ada' }).waitFor();
+    await ben.page.locator('.message__more').click();
+    await ben.page.getByText('Pin to top').click();
+    await ben.page.locator('.message__row--top').waitFor();
+    await ben.page.locator('.message__more').click();
+    await ben.page.getByText('Unpin').waitFor();
+    await ben.page.getByText('Remove', { exact: true }).click();
+    await ben.page.getByText('No conversations yet').waitFor();
+    await shot(ben.page, 'social-chat-6-ben-removed-conversation');
+    expect([...ada.errors, ...ben.errors]).toEqual([]);
+  });
+
+  it('a group of three chats in real time', async () => {
+    const login = await (
+      await fetch(`${shop.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@lensmate.test', password: 'Shopper#2026a' }),
+      })
+    ).json();
+    const groups = await (
+      await fetch(`${shop.url}/api/social/groups`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'lensmate-token': login.data.token },
+        body: '{}',
+      })
+    ).json();
+    const group = groups.data.find((item: { name: string }) => item.name === 'Lensmate friends');
+    const people = [
+      { email: 'ada@lensmate.test', password: 'Shopper#2026a' },
+      { email: 'ben@lensmate.test', password: 'Shopper#2026b' },
+      { email: 'admin@lensmate.test', password: 'Admin#2026pass' },
+    ];
+    const pages = [];
+    for (const person of people) {
+      const opened = await phonePage(browser);
+      await signInAs(opened.page, shop.url, person.email, person.password);
+      await opened.page.goto(`${shop.url}/pages/groupChat/groupChat?to=${group.group_id}`, {
+        waitUntil: 'networkidle',
+      });
+      await opened.page.locator('input[name="message"]').waitFor();
+      await opened.page.getByText('Start of the conversation').waitFor();
+      pages.push(opened);
+    }
+    const [ada, ben, admin] = pages;
+    await ada.page.locator('input[name="message"]').fill('Who is coming to the store on Saturday?');
+    await ada.page.locator('.chat__send').click();
+    await ben.page.getByText('Who is coming to the store on Saturday?').waitFor();
+    await admin.page.getByText('Who is coming to the store on Saturday?').waitFor();
+    await ben.page.locator('input[name="message"]').fill('Me!');
+    await ben.page.locator('.chat__send').click();
+    await ada.page.getByText('Me!', { exact: true }).waitFor();
+    await admin.page.getByText('Me!', { exact: true }).waitFor();
+    await admin.page.locator('.chat__sender', { hasText: 'Ben' }).waitFor();
+    await shot(admin.page, 'social-group-1-admin-sees-both');
+    expect(pages.flatMap((opened) => opened.errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** Fills a Taro <Input>/<Textarea> (a web component around a real field) by its name. */
+export async function fill(page: Page, name: string, value: string): Promise<void> {
+  // The newest page is the last one in the router's container; the page it replaced may still be
+  // visible while the transition runs, with fields of the same name.
+  const field = page
+    .locator('.taro_page:visible')
+    .last()
+    .locator(`input[name="${name}"], textarea[name="${name}"]`)
+    .first();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await field.fill(value);
+    // Two frames let React render the typed value before the next tap reads the form.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if ((await field.inputValue()) === value) return;
+  }
+  throw new Error(`the field ${name} does not keep the value typed into it`);
+}
+
+export async function tapText(page: Page, text: string): Promise<void> {
+  await page.locator('.taro_page:visible').getByText(text, { exact: true }).last().click();
+}
+
+export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.locator('.taro_page:visible').getByText(text, { exact: true }).first().waitFor({ timeout });
+}
+
+/** Answers Taro's H5 modal (showModal) and hands back its text. */
+export async function answerModal(page: Page, button: string): Promise<string> {
+  const modal = page.locator('.taro__modal');
+  await modal.locator('.taro-modal__content').waitFor();
+  const text = (await modal.locator('.taro-modal__text').innerText()).trim();
+  await modal.locator('.taro-modal__foot').getByText(button, { exact: true }).click();
+  await modal.locator('.taro-modal__content').waitFor({ state: 'hidden' });
+  return text;
+}
+
+/** Opens Mine as a guest, which leads to login, and signs in there: the app returns to Mine. */
+export async function signInOnPage(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/pages/mine/index/mine`, { waitUntil: 'networkidle' });
+  await page.waitForURL(/\/pages\/login\/login/);
+  await page.locator('input[name="email"]').waitFor();
+  await fill(page, 'email', email);
+  await fill(page, 'password', password);
+  await page.locator('.login__submit').click();
+}
+
+/** The newest mail of the offline mailer (one JSON file per message in <data dir>/outbox) sent to `to`. */
+export function lastMailTo(dataDir: string, to: string): { subject: string; text: string } | undefined {
+  const dir = join(dataDir, 'outbox');
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  const mails = names.map(
+    (name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; subject: string; text: string },
+  );
+  return mails.filter((mail) => mail.to === to).at(-1);
+}
+
+export async function apiPost<T = unknown>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token = '',
+): Promise<{ http: number; status: number; msg: string; data: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'lensmate-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { status: number; msg: string; data: T };
+  return { http: response.status, ...answer };
+}
+
+export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
+  const answer = await apiPost<{ token: string }>(baseUrl, '/api/auth/login', { email, password });
+  if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.msg}`);
+  return answer.data.token;
+}

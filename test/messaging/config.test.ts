@@ -1,0 +1,94 @@
+import Fastify from 'fastify';
+import { messagingConfigFromEnv } from '../../server/messaging/config';
+import { connected, removeDir, sleep, startServer } from './helpers';
+
+const env = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
+
+describe('messagingConfigFromEnv', () => {
+  it('defaults to a publish+subscribe key and a subscribe-only key', () => {
+    const config = messagingConfigFromEnv(env({}));
+    expect(config.appKeys).toEqual([
+      { key: 'BC-lensmate-demo', publish: true, subscribe: true },
+      { key: 'BS-lensmate-demo', publish: false, subscribe: true },
+    ]);
+    expect(config.requireOtp).toBe(false);
+    expect(config.upload.storage.vendor).toBe('ALI');
+  });
+
+  it('reads app keys from MESSAGING_APPKEYS', () => {
+    const config = messagingConfigFromEnv(env({ MESSAGING_APPKEYS: '[{"key":"K","publish":false,"subscribe":true}]' }));
+    expect(config.appKeys).toEqual([{ key: 'K', publish: false, subscribe: true }]);
+  });
+
+  it.each([
+    [{ MESSAGING_APPKEYS: 'nope' }, /MESSAGING_APPKEYS must be JSON/],
+    [{ MESSAGING_APPKEYS: '[]' }, /non-empty JSON array/],
+    [{ MESSAGING_APPKEYS: '[{"key":"","publish":true,"subscribe":true}]' }, /MESSAGING_APPKEYS\[0\]\.key/],
+    [{ MESSAGING_APPKEYS: '[{"key":"a","publish":"yes","subscribe":true}]' }, /must be booleans/],
+    [{ MESSAGING_REQUIRE_OTP: 'maybe' }, /MESSAGING_REQUIRE_OTP must be true or false/],
+    [{ MESSAGING_REQUIRE_OTP: '1', MESSAGING_OTP_SECRET: 'short' }, /MESSAGING_OTP_SECRET must be at least 16/],
+    [{ MESSAGING_SESSION_WINDOW_MS: '-5' }, /MESSAGING_SESSION_WINDOW_MS must be a positive integer/],
+    [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must start with redis:\/\//],
+    [{ MESSAGING_UPLOAD_VENDOR: 'QN' }, /MESSAGING_UPLOAD_VENDOR must be ALI or TX/],
+    [
+      { MESSAGING_UPLOAD_VENDOR: 'TX', MESSAGING_COS_HOST: 'https://x' },
+      /MESSAGING_COS_SECRET_ID and MESSAGING_COS_SECRET_KEY/,
+    ],
+    [{ WECHAT_APPID: 'wx1' }, /WECHAT_APPID and WECHAT_SECRET must be set together/],
+  ])('rejects %j', (values, message) => {
+    expect(() => messagingConfigFromEnv(env(values))).toThrow(message);
+  });
+});
+
+describe('the WeChat template-message client', () => {
+  it('fetches an access token once and sends the template to the openid the user connected with', async () => {
+    const wechat = Fastify();
+    const calls: { url: string; body?: unknown }[] = [];
+    wechat.get('/cgi-bin/token', async (request) => {
+      calls.push({ url: request.url });
+      return { access_token: 'TOKEN', expires_in: 7200 };
+    });
+    wechat.post('/cgi-bin/message/template/send', async (request) => {
+      calls.push({ url: request.url, body: request.body });
+      return { errcode: 0, errmsg: 'ok' };
+    });
+    const base = await wechat.listen({ port: 0, host: '127.0.0.1' });
+    const server = await startServer({ WECHAT_APPID: 'wxapp', WECHAT_SECRET: 'wxsecret', WECHAT_API_BASE: base });
+    const { client: receiver } = await connected(server.url, 'wx-bob', {
+      wxmpId: { appid: 'wxapp', openid: 'OPENID-BOB' },
+    });
+    const { client: sender } = await connected(server.url, 'wx-alice');
+    try {
+      for (const guid of ['wx-1', 'wx-2']) {
+        const ack = await sender.request('publishIM', {
+          mt: 'text',
+          to: 'wx-bob',
+          d: '{}',
+          p: JSON.stringify({ text: 'hi' }),
+          t: 'private',
+          guid,
+          wxmpTemplateMsg: { template_id: 'TPL', data: JSON.stringify({ thing1: { value: 'hi' } }) },
+        });
+        expect(ack.code).toBe(200);
+      }
+      const sent = () => calls.filter((call) => call.url.startsWith('/cgi-bin/message/template/send'));
+      for (let waited = 0; sent().length < 2 && waited < 5000; waited += 20) await sleep(20);
+      expect(calls.filter((call) => call.url.startsWith('/cgi-bin/token'))).toHaveLength(1);
+      expect(calls[0].url).toContain('appid=wxapp');
+      const sends = sent();
+      expect(sends).toHaveLength(2);
+      expect(sends[0].url).toContain('access_token=TOKEN');
+      expect(sends[0].body).toEqual({ touser: 'OPENID-BOB', template_id: 'TPL', data: { thing1: { value: 'hi' } } });
+      expect(await receiver.request('SET_IOS_BADGE', { badge: -1 })).toMatchObject({
+        code: 400,
+        content: 'badge must be an integer greater than or equal to 0.',
+      });
+    } finally {
+      receiver.close();
+      sender.close();
+      await server.close();
+      removeDir(server.dir);
+      await wechat.close();
+    }
+  });
+});

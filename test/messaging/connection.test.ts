@@ -1,0 +1,181 @@
+import { issueOtp } from '../../server/messaging/otp';
+import { Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
+
+describe('authorize', () => {
+  let server: TestServer;
+  const clients: Client[] = [];
+  const track = (client: Client) => {
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ MESSAGING_SESSION_WINDOW_MS: '1500' });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dir);
+  });
+
+  it('answers the publish+subscribe key with a sid, a server marker and both permissions', async () => {
+    const client = track(new Client(server.url));
+    const ack = await client.authorize({ userId: 'u1', userData: '{"name":"Ann"}' });
+    expect(ack).toMatchObject({ resultCode: 200, enablePublish: true, enableSubscribe: true });
+    expect(typeof ack.sid).toBe('string');
+    expect(typeof ack.sm).toBe('string');
+  });
+
+  it('gives the subscribe-only key no publish permission, and refuses its publish with 401', async () => {
+    const client = track(new Client(server.url));
+    const ack = await client.authorize({ appkey: 'BS-lensmate-demo', userId: 'u2' });
+    expect(ack).toMatchObject({ resultCode: 200, enablePublish: false, enableSubscribe: true });
+    const publish = await client.request('publish', { channel: 'c', content: 'hi', guid: 'g-bs' });
+    expect(publish).toMatchObject({ code: 401, content: 'No permission' });
+  });
+
+  it('refuses an unknown app key with a failure code and content', async () => {
+    const client = track(new Client(server.url));
+    const ack = await client.authorize({ appkey: 'nope', userId: 'u3' });
+    expect(ack).toMatchObject({ resultCode: 401, content: 'Invalid appkey' });
+  });
+
+  it('refuses requests before authorize with 409', async () => {
+    const client = track(new Client(server.url));
+    const ack = await client.request('subscribe', { channels: ['a'] });
+    expect(ack).toMatchObject({ code: 409, content: 'Please connect first' });
+  });
+
+  it('applies the connect validations of §5', async () => {
+    const client = track(new Client(server.url));
+    expect(await client.authorize({ userId: 'x', userData: '[1]' })).toMatchObject({
+      code: 400,
+      content: 'TypeError: data requires an object.',
+    });
+    expect(await client.authorize({ userId: 'x', userData: JSON.stringify({ a: 'y'.repeat(300) }) })).toMatchObject({
+      code: 400,
+      content: 'user.data-length limit 300 byte.',
+    });
+    expect(await client.authorize({ userId: 'x'.repeat(61), modules: ['PUBSUB'] })).toMatchObject({
+      code: 400,
+      content: 'id over max length 60',
+    });
+    expect(await client.authorize({ userId: 'x', wxmpId: { openid: 'o' } })).toMatchObject({
+      code: 400,
+      content: 'wxmpId.appid is required.',
+    });
+    expect(await client.authorize({ userId: 'x', wxmpId: { appid: 'a' } })).toMatchObject({
+      code: 400,
+      content: 'wxmpId.openid is required. requires string.',
+    });
+  });
+
+  it('keeps the sid on a reconnect within the window, with the channel subscriptions, and issues a new one after it', async () => {
+    const first = track(new Client(server.url));
+    const ack = await first.authorize({ userId: 'r1' });
+    expect(await first.request('subscribe', { channels: ['news'] })).toMatchObject({ code: 200 });
+    first.close();
+    await sleep(100);
+
+    const again = track(new Client(server.url));
+    const reconnected = await again.authorize({ userId: 'r1', sid: ack.sid, sm: ack.sm });
+    expect(reconnected.sid).toBe(ack.sid);
+    expect(reconnected.sm).toBe(ack.sm);
+    // Nothing resubscribed, yet the channel still delivers.
+    const { client: publisher } = await connected(server.url, 'p1');
+    track(publisher);
+    await publisher.request('publish', { channel: 'news', content: 'still here', guid: 'g-reconnect' });
+    const [message] = await again.waitFor('message');
+    expect(message).toMatchObject({ n: 'news', c: 'still here' });
+
+    again.close();
+    await sleep(1700);
+    const late = track(new Client(server.url));
+    const expired = await late.authorize({ userId: 'r1', sid: ack.sid });
+    expect(expired.resultCode).toBe(200);
+    expect(expired.sid).not.toBe(ack.sid);
+  });
+
+  it('does not hand a sid to another user', async () => {
+    const { client, ack } = await connected(server.url, 'owner');
+    track(client);
+    const other = track(new Client(server.url));
+    const answer = await other.authorize({ userId: 'thief', sid: ack.sid });
+    expect(answer.sid).not.toBe(ack.sid);
+  });
+
+  it('ends the session on manualDisconnect, so the next connect gets a new sid', async () => {
+    const { client, ack } = await connected(server.url, 'md');
+    track(client);
+    expect(await client.request('manualDisconnect', {})).toMatchObject({ code: 200 });
+    client.close();
+    const next = track(new Client(server.url));
+    const answer = await next.authorize({ userId: 'md', sid: ack.sid });
+    expect(answer.sid).not.toBe(ack.sid);
+  });
+
+  it('answers a request it does not support with 400 instead of leaving the client to time out', async () => {
+    const { client } = await connected(server.url, 'curious');
+    track(client);
+    expect(await client.request('RTC_DIAL', {})).toMatchObject({ code: 400, content: 'Unsupported request: RTC_DIAL' });
+  });
+
+  it('accepts polling clients as well as websocket', async () => {
+    const client = track(new Client(server.url, { transports: ['polling'] }));
+    expect(await client.authorize({ userId: 'poll' })).toMatchObject({ resultCode: 200 });
+  });
+});
+
+describe('authorize with a required otp', () => {
+  let server: TestServer;
+  const secret = 'a-test-secret-of-sufficient-length';
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ MESSAGING_REQUIRE_OTP: '1', MESSAGING_OTP_SECRET: secret });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server.close();
+    removeDir(server.dir);
+  });
+
+  it('accepts the user the otp names and refuses any other id with 401', async () => {
+    const good = new Client(server.url);
+    clients.push(good);
+    expect(await good.authorize({ userId: 'alice', otp: issueOtp('alice', secret) })).toMatchObject({
+      resultCode: 200,
+    });
+    const impostor = new Client(server.url);
+    clients.push(impostor);
+    expect(await impostor.authorize({ userId: 'bob', otp: issueOtp('alice', secret) })).toMatchObject({
+      resultCode: 401,
+      content: 'No permission',
+    });
+    const missing = new Client(server.url);
+    clients.push(missing);
+    expect(await missing.authorize({ userId: 'alice' })).toMatchObject({ resultCode: 401 });
+    const expired = new Client(server.url);
+    clients.push(expired);
+    expect(await expired.authorize({ userId: 'alice', otp: issueOtp('alice', secret, -1) })).toMatchObject({
+      resultCode: 401,
+    });
+  });
+
+  it('resumes a live session on reconnect even when the original otp has expired since', async () => {
+    const first = new Client(server.url);
+    clients.push(first);
+    const ack = await first.authorize({ userId: 'carol', otp: issueOtp('carol', secret, 300) });
+    first.close();
+    await sleep(400);
+    const again = new Client(server.url);
+    clients.push(again);
+    const resumed = await again.authorize({ userId: 'carol', otp: issueOtp('carol', secret, -1), sid: ack.sid });
+    expect(resumed).toMatchObject({ resultCode: 200, sid: ack.sid });
+    const stranger = new Client(server.url);
+    clients.push(stranger);
+    expect(await stranger.authorize({ userId: 'mallory', otp: 'x', sid: ack.sid })).toMatchObject({ resultCode: 401 });
+  });
+});

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
+
+const d = process.env.LENSMATE_TEST_PG ? describe : describe.skip;
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+d('the messaging server on PostgreSQL', () => {
+  const schema = `msg_test_${randomBytes(5).toString('hex')}`;
+  let server: TestServer;
+  const clients: Client[] = [];
+  async function user(id: string) {
+    const { client } = await connected(server.url, id);
+    clients.push(client);
+    return client;
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = `${BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    server = await startServer({}, mkdtempSync(join(tmpdir(), 'lensmate-msg-pg-')), url);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server.close();
+    removeDir(server.dir);
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  });
+
+  it('stores, delivers, dedupes, pages, marks read and lists conversations', async () => {
+    const alice = await user('pg-alice');
+    const send = (guid: string, body: string) =>
+      alice.request('publishIM', {
+        mt: 'text',
+        to: 'pg-bob',
+        d: '{}',
+        p: JSON.stringify({ text: body }),
+        t: 'private',
+        guid,
+      });
+    const first = await send('pg-1', 'one');
+    expect(await send('pg-1', 'one')).toEqual(first);
+    const second = await send('pg-2', 'two');
+    const bob = await user('pg-bob');
+    const received = await bob.waitFor('imMessage', 2);
+    expect(received.map((message) => message.i)).toEqual(['pg-1', 'pg-2']);
+    await sleep(600);
+    expect(bob.count('imMessage')).toBe(2);
+    const history = await bob.request('IM_HISTORY', {
+      id: 'pg-alice',
+      scene: 'private',
+      lastTimestamp: second.content.timestamp,
+    });
+    expect(history.content.messages.map((m: { i: string }) => m.i)).toEqual(['pg-1']);
+    await bob.request('IM_MARK_AS_READ', { id: 'pg-alice', scene: 'private', lastTimestamp: second.content.timestamp });
+    const list = await alice.request('imLastConversations', {});
+    expect(list.content[0]).toMatchObject({
+      t: 'private',
+      lmsg: { i: 'pg-2' },
+      userOffsets: [{ userId: 'pg-bob', offset: second.content.timestamp }],
+    });
+    await alice.request('subscribe', { channels: ['pg-c'] });
+    await alice.request('publish', { channel: 'pg-c', content: 'persisted', guid: 'pg-p1' });
+    const pubsubHistory = await alice.request('historyMessages', { channel: 'pg-c' });
+    expect(pubsubHistory.content.messages).toEqual([{ time: expect.any(Number), content: 'persisted' }]);
+  });
+
+  it('runs the CS session on PostgreSQL', async () => {
+    const agent = await user('pg-agent');
+    await agent.request('CS_ONLINE', { teamId: 'pg-team', teamData: '{"n":"T"}', agentData: '{"n":"A"}' });
+    const customer = await user('pg-cust');
+    await customer.request('publishIM', {
+      mt: 'text',
+      to: 'pg-team',
+      d: '{}',
+      p: JSON.stringify({ text: 'help' }),
+      t: 'cs',
+      tid: 'pg-team',
+      guid: 'pg-cs-1',
+    });
+    expect((await agent.request('CS_PENDING_CONVERSATION', {})).content).toHaveLength(1);
+    const accept = await agent.request('CS_ACCEPT', {
+      teamId: 'pg-team',
+      customer: { id: 'pg-cust', data: '{"n":"C"}' },
+    });
+    expect(accept.code).toBe(200);
+    expect(
+      (await customer.request('CS_CUSTOMER_STATUS', { teamId: 'pg-team', customerId: 'pg-cust' })).content,
+    ).toMatchObject({
+      status: 'ACCEPTED',
+      agent: { id: 'pg-agent' },
+    });
+  });
+});

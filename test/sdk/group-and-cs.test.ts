@@ -1,0 +1,190 @@
+import {
+  type AnyMessage,
+  type CSMessage,
+  type ConversationsResult,
+  type CsSessionStatus,
+  type GoEasy,
+  IM_EVENT,
+} from '../../src/messaging';
+import { type TestServer, connectUser, eventually, startServer } from './support/harness';
+
+let server: TestServer;
+const clients: GoEasy[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+async function user(id: string, data: Record<string, unknown> = { name: id }): Promise<GoEasy> {
+  const client = await connectUser(server, id, data);
+  clients.push(client);
+  return client;
+}
+
+function collect<T>(client: GoEasy, event: (typeof IM_EVENT)[keyof typeof IM_EVENT]): T[] {
+  const seen: T[] = [];
+  client.im.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+describe('a group of three', () => {
+  it('delivers to every member with sender data, counts unread, and spreads recalls', async () => {
+    const [amy, ben, cat] = await Promise.all([user('g-amy'), user('g-ben'), user('g-cat')]);
+    for (const client of [amy, ben, cat]) {
+      await client.im.subscribeGroup({ groupIds: ['frames'] });
+      await client.im.latestConversations();
+    }
+    const benGot = collect<AnyMessage>(ben, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    const catGot = collect<AnyMessage>(cat, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    const catConversations = collect<ConversationsResult>(cat, IM_EVENT.CONVERSATIONS_UPDATED);
+
+    const hello = amy.im.createTextMessage({
+      text: 'New frames arrived',
+      to: { type: 'group', id: 'frames', data: { name: 'Frames' } },
+    });
+    await amy.im.sendMessage({ message: hello });
+    const reply = ben.im.createTextMessage({
+      text: 'Show me',
+      to: { type: 'group', id: 'frames', data: { name: 'Frames' } },
+    });
+    await ben.im.sendMessage({ message: reply });
+
+    await eventually(() => expect(catGot.map((m) => m.messageId)).toEqual([hello.messageId, reply.messageId]));
+    await eventually(() => expect(benGot.map((m) => m.messageId)).toEqual([hello.messageId]));
+    expect(catGot[0]).toMatchObject({ groupId: 'frames', senderId: 'g-amy', senderData: { name: 'g-amy' } });
+    const latest = catConversations[catConversations.length - 1];
+    expect(latest.conversations[0]).toMatchObject({ type: 'group', groupId: 'frames', unread: 2 });
+
+    const online = await cat.im.groupHereNow({ groupId: 'frames' });
+    expect((online.content as Array<{ id: string }>).map((member) => member.id).sort()).toEqual([
+      'g-amy',
+      'g-ben',
+      'g-cat',
+    ]);
+
+    const catRecalls = collect<AnyMessage[]>(cat, IM_EVENT.MESSAGE_RECALLED);
+    await amy.im.recallMessage({ messages: [hello] });
+    await eventually(() => expect(catRecalls.flat().map((m) => m.messageId)).toEqual([hello.messageId]));
+    expect(catGot[0].recalled).toBe(true);
+    expect((await cat.im.latestConversations()).content.conversations[0].unread).toBe(1);
+
+    await cat.im.markMessageAsRead({ id: 'frames', type: 'group' });
+    expect((await cat.im.latestConversations()).content.unreadTotal).toBe(0);
+  });
+});
+
+describe('user and group presence', () => {
+  it('reports who comes online and goes offline, and who is online now', async () => {
+    const watcher = await user('pr-watcher');
+    const events: unknown[] = [];
+    watcher.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => events.push(event));
+    await watcher.im.subscribeUserPresence({ userIds: ['pr-friend'] });
+    expect((await watcher.im.hereNow({ userIds: ['pr-friend'] })).content).toEqual([]);
+    const friend = await user('pr-friend', { name: 'Friend' });
+    await eventually(() => expect(JSON.stringify(events)).toContain('online'));
+    expect((await watcher.im.hereNow({ userIds: ['pr-friend'] })).content).toEqual([
+      { id: 'pr-friend', data: { name: 'Friend' } },
+    ]);
+    await friend.im.subscribeGroup({ groupIds: ['pr-group'] });
+    const count = await watcher.im.groupOnlineCount({ groupId: 'pr-group' });
+    expect(count.content).toMatchObject({ onlineCount: 1 });
+    await friend.disconnect();
+    await eventually(() => expect(JSON.stringify(events)).toContain('offline'));
+  });
+});
+
+describe('customer service', () => {
+  it('a customer waits, an agent accepts, transfers to another agent, who ends the session', async () => {
+    const customer = await user('cs-cust', { name: 'Customer' });
+    const first = await user('cs-agent1', { name: 'Agent One' });
+    const second = await user('cs-agent2', { name: 'Agent Two' });
+    const teamOne = first.im.csteam('shop');
+    const teamTwo = second.im.csteam('shop');
+    await teamOne.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent One' } });
+    await teamTwo.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent Two' } });
+    expect((await teamOne.isOnline()).content).toBe(true);
+    expect((await teamOne.agents()).content.map((agent) => agent.id)).toEqual(['cs-agent1', 'cs-agent2']);
+    const pendingUpdates = collect<ConversationsResult>(first, IM_EVENT.PENDING_CONVERSATIONS_UPDATED);
+    const customerGot = collect<CSMessage>(customer, IM_EVENT.CS_MESSAGE_RECEIVED);
+    const secondGot = collect<CSMessage>(second, IM_EVENT.CS_MESSAGE_RECEIVED);
+
+    const question = customer.im.createTextMessage({
+      text: 'Do you have round frames?',
+      to: { type: 'cs', id: 'shop', data: { name: 'Shop' } },
+    });
+    await customer.im.sendMessage({ message: question });
+    await eventually(() =>
+      expect(pendingUpdates[pendingUpdates.length - 1]?.conversations[0]).toMatchObject({
+        type: 'cs',
+        id: 'cs-cust',
+        teamId: 'shop',
+      }),
+    );
+    expect((await first.im.pendingConversations()).content.conversations).toHaveLength(1);
+    expect((await teamOne.customerStatus({ id: 'cs-cust' })).content.status).toBe('PENDING');
+    const pending = (await first.im.pendingConversations()).content.conversations[0];
+    await expect(first.im.topConversation({ conversation: pending, top: true })).rejects.toEqual({
+      code: 400,
+      content: 'pending conversation cannot be topped or removed.',
+    });
+
+    await teamOne.accept({ customer: { id: 'cs-cust', data: { name: 'Customer' } } });
+    expect((await first.im.pendingConversations()).content.conversations).toHaveLength(0);
+    await eventually(() => expect(customerGot.map((m) => m.type)).toContain('CS_ACCEPT'));
+    const accepted = await teamOne.customerStatus({ id: 'cs-cust' });
+    expect(accepted.content).toMatchObject({ status: 'ACCEPTED', agent: { id: 'cs-agent1' } });
+
+    const answer = teamOne.createTextMessage({
+      text: 'Yes, three models',
+      to: { type: 'cs', id: 'cs-cust', data: { name: 'Customer' } },
+    });
+    await first.im.sendMessage({ message: answer });
+    await eventually(() => expect(customerGot.map((m) => m.messageId)).toContain(answer.messageId));
+    const customerView = (await customer.im.latestConversations()).content.conversations[0];
+    expect(customerView).toMatchObject({ type: 'cs', id: 'shop', teamId: 'shop', ended: false });
+
+    const watched: CSMessage[] = [];
+    const statuses: CsSessionStatus[] = [];
+    const live = await teamTwo.liveSession({
+      customerId: 'cs-cust',
+      onNewMessage: (message) => watched.push(message),
+      onStatusUpdated: (status) => statuses.push(status),
+    });
+    expect(live.content).toMatchObject({ status: 'ACCEPTED', agent: { id: 'cs-agent1' } });
+
+    await teamOne.transfer({ customerId: 'cs-cust', agentId: 'cs-agent2' });
+    await eventually(() => expect(secondGot.map((m) => m.type)).toContain('CS_TRANSFER'));
+    const firstView = (await first.im.latestConversations()).content.conversations.find((c) => c.id === 'cs-cust');
+    expect(firstView?.ended).toBe(true);
+    expect((await teamTwo.customerStatus({ id: 'cs-cust' })).content).toMatchObject({
+      status: 'ACCEPTED',
+      agent: { id: 'cs-agent2' },
+    });
+
+    await eventually(() => expect(statuses[0]).toMatchObject({ status: 'ACCEPTED', agent: { id: 'cs-agent2' } }));
+    await teamTwo.end({ id: 'cs-cust' });
+    await eventually(() => expect(customerGot.map((m) => m.type)).toContain('CS_END'));
+    await eventually(() => expect(statuses[statuses.length - 1]).toEqual({ status: 'FREE' }));
+    expect(watched.map((m) => m.type)).toContain('CS_TRANSFER');
+    await teamTwo.quitLiveSession();
+    expect((await teamTwo.customerStatus({ id: 'cs-cust' })).content.status).toBe('FREE');
+    const ended = (await second.im.latestConversations()).content.conversations.find((c) => c.id === 'cs-cust');
+    expect(ended?.ended).toBe(true);
+    if (!ended) throw new Error('the agent has no conversation with the customer');
+    await second.im.removeConversation({ conversation: ended });
+    expect(
+      (await second.im.latestConversations()).content.conversations.find((c) => c.id === 'cs-cust'),
+    ).toBeUndefined();
+
+    await teamOne.offline();
+    expect((await teamOne.isOnline()).content).toBe(false);
+  });
+});

@@ -1,0 +1,162 @@
+import { type Server, createServer, get, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type AnyMessage, type GoEasy, IM_EVENT, type ImagePayload } from '../../src/messaging';
+import { type TestServer, connectUser, eventually, startServer } from './support/harness';
+
+const picture = Buffer.from(`89504e470d0a1a0a${'00'.repeat(600)}`, 'hex');
+let files: Server;
+let filesUrl: string;
+let storage: Server;
+let server: TestServer;
+const clients: GoEasy[] = [];
+
+function listen(http: Server): Promise<string> {
+  return new Promise((resolve) =>
+    http.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(http.address() as AddressInfo).port}`)),
+  );
+}
+
+/**
+ * The storage endpoint as an H5 page reaches it: a real bucket answers CORS preflights; the
+ * messaging server's built-in one does not, so this front adds only those headers.
+ */
+function storageFront(target: () => string): Server {
+  return createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+    response.setHeader('Access-Control-Allow-Credentials', 'true');
+    response.setHeader('Access-Control-Allow-Headers', '*');
+    response.setHeader('Access-Control-Allow-Methods', 'GET, POST');
+    if (request.method === 'OPTIONS') {
+      response.statusCode = 204;
+      response.end();
+      return;
+    }
+    const upstream = new URL(request.url ?? '/', target());
+    const forward = httpRequest(upstream, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(forward);
+  });
+}
+
+beforeAll(async () => {
+  storage = storageFront(() => server.url);
+  const storageUrl = await listen(storage);
+  server = await startServer({ MESSAGING_PUBLIC_URL: storageUrl });
+  /** Stands in for the device's local files: H5 reads a file path with a GET before uploading it. */
+  files = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+    response.setHeader('Access-Control-Allow-Credentials', 'true');
+    if (request.url === '/frame.png') {
+      response.setHeader('Content-Type', 'image/png');
+      response.end(picture);
+      return;
+    }
+    response.statusCode = 404;
+    response.end();
+  });
+  filesUrl = await listen(files);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.disconnect().catch(() => undefined)));
+  await new Promise((resolve) => files.close(resolve));
+  await new Promise((resolve) => storage.close(resolve));
+  await server.stop();
+});
+
+async function user(id: string): Promise<GoEasy> {
+  const client = await connectUser(server, id);
+  clients.push(client);
+  return client;
+}
+
+describe('media messages', () => {
+  it('uploads an image with progress and delivers its payload with a thumbnail at most 200 high', async () => {
+    const ann = await user('m-ann');
+    const bob = await user('m-bob');
+    const received: AnyMessage[] = [];
+    bob.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, (message: AnyMessage) => received.push(message));
+    const progress: number[] = [];
+    const file = {
+      path: `${filesUrl}/frame.png`,
+      name: 'frame.png',
+      size: picture.length,
+      type: 'image/png',
+      width: 400,
+      height: 300,
+    };
+    const message = ann.im.createImageMessage({
+      file,
+      to: { type: 'private', id: 'm-bob', data: {} },
+      onProgress: (value) => progress.push(value),
+    });
+    await ann.im.sendMessage({ message });
+    const payload = message.payload as ImagePayload;
+    expect(payload).toMatchObject({
+      name: 'frame.png',
+      size: picture.length,
+      contentType: 'image/png',
+      width: 400,
+      height: 300,
+    });
+    expect(payload.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oss\/im\/\d{8}\/\w+\.png$/);
+    expect(payload.thumbnail).toBe(`${payload.url}?x-oss-process=image/resize,h_200`);
+    expect(progress.length).toBeGreaterThan(0);
+    const stored = await fetchBinary(payload.url);
+    expect(stored.equals(picture)).toBe(true);
+    await eventually(() => expect(received[0]?.payload).toEqual(payload));
+  });
+
+  it('fails with code 500 when the upload fails, and the message ends in fail', async () => {
+    const ann = await user('m-cat');
+    const message = ann.im.createFileMessage({
+      file: { path: `${filesUrl}/missing.pdf`, name: 'missing.pdf', size: 10, type: 'application/pdf' },
+      to: { type: 'private', id: 'm-bob', data: {} },
+    });
+    const error = await ann.im.sendMessage({ message }).catch((failure) => failure);
+    expect(error.code).toBe(500);
+    expect(message.status).toBe('fail');
+  });
+});
+
+describe('publish and subscribe', () => {
+  it('subscribes, publishes, reads history, tracks presence and unsubscribes', async () => {
+    const ann = await user('p-ann');
+    const bob = await user('p-bob');
+    const got: string[] = [];
+    await bob.pubsub.subscribe({
+      channel: 'deals',
+      presence: { enable: true },
+      onMessage: (message) => got.push(message.content),
+    });
+    const presence: unknown[] = [];
+    await ann.pubsub.subscribePresence({ channel: 'deals', onPresence: (events) => presence.push(events) });
+    await ann.pubsub.publish({ channel: 'deals', message: '20% off', notification: { title: 'Deal', body: 'Frames' } });
+    await eventually(() => expect(got).toEqual(['20% off']));
+    const history = await ann.pubsub.history({ channel: 'deals', limit: 5 });
+    expect(history.content.messages.map((message) => message.content)).toEqual(['20% off']);
+    const here = await ann.pubsub.hereNow({ channel: 'deals' });
+    expect(here.content.members.map((member) => member.id)).toContain('p-bob');
+    await expect(bob.pubsub.unsubscribe({ channel: 'other' })).rejects.toEqual({
+      code: 400,
+      content: 'channel[other] is not subscribed',
+    });
+    await bob.pubsub.unsubscribe({ channel: 'deals' });
+    await eventually(() => expect(presence.length).toBeGreaterThan(0));
+    await ann.pubsub.publish({ channel: 'deals', message: 'second' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(got).toEqual(['20% off']);
+  });
+});
+
+function fetchBinary(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}

@@ -1,0 +1,61 @@
+import { type AnyMessage, type ConnectionStatus, type GoEasy, IM_EVENT } from '../../src/messaging';
+import { type TestServer, connectUser, eventually, startServer } from './support/harness';
+
+let server: TestServer;
+const clients: GoEasy[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.disconnect().catch(() => undefined)));
+  await server.stop();
+});
+
+it('loses and duplicates nothing when the server restarts mid-conversation', async () => {
+  const ann = await connectUser(server, 'r-ann');
+  const bob = await connectUser(server, 'r-bob');
+  clients.push(ann, bob);
+  await bob.im.latestConversations();
+  const received: AnyMessage[] = [];
+  bob.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, (message: AnyMessage) => received.push(message));
+  const news: string[] = [];
+  await bob.pubsub.subscribe({ channel: 'r-news', onMessage: (message) => news.push(message.content) });
+  const bobStatuses: ConnectionStatus[] = [];
+  bob.onConnectionStatusChanged((status) => bobStatuses.push(status));
+
+  const to = { type: 'private' as const, id: 'r-bob', data: { name: 'Bob' } };
+  const before = ann.im.createTextMessage({ text: 'before the restart', to });
+  await ann.im.sendMessage({ message: before });
+  await eventually(() => expect(received).toHaveLength(1));
+
+  await server.kill();
+  await eventually(() => expect(ann.getConnectionStatus()).toBe('reconnecting'));
+  const during = ann.im.createTextMessage({ text: 'while the server is down', to });
+  const sendingDuring = ann.im.sendMessage({ message: during });
+  expect(during.status).toBe('sending');
+
+  await server.restart();
+  await sendingDuring;
+  expect(during.status).toBe('success');
+  await eventually(() => expect(bob.getConnectionStatus()).toBe('expired-reconnected'), 15000);
+  expect(bobStatuses).toEqual(['reconnecting', 'expired-reconnected']);
+  const after = ann.im.createTextMessage({ text: 'after the restart', to });
+  await ann.im.sendMessage({ message: after });
+
+  await eventually(() =>
+    expect(received.map((message) => message.messageId)).toEqual([before.messageId, during.messageId, after.messageId]),
+  );
+  const history = await bob.im.history({ userId: 'r-ann' });
+  expect(history.content.map((message) => message.messageId)).toEqual([
+    before.messageId,
+    during.messageId,
+    after.messageId,
+  ]);
+  const conversation = (await bob.im.latestConversations()).content.conversations[0];
+  expect(conversation).toMatchObject({ userId: 'r-ann', unread: 3 });
+
+  await ann.pubsub.publish({ channel: 'r-news', message: 'resubscribed' });
+  await eventually(() => expect(news).toEqual(['resubscribed']));
+}, 60000);

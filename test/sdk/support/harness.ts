@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GoEasy } from '../../../src/messaging';
+
+const root = join(__dirname, '..', '..', '..');
+
+export interface TestServer {
+  url: string;
+  port: number;
+  /** Kills the process (no clean shutdown) and, with `restart`, starts it again on the same port and database. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function launch(
+  dbFile: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    // One process (no tsx watcher parent), so killing it really drops every connection.
+    const args = ['--import', 'tsx', join(__dirname, 'server.ts'), dbFile];
+    if (port) args.push(String(port));
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let errors = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /PORT (\d+)/.exec(output);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`messaging server exited (${code}): ${errors}`)));
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'lensmate-sdk-'));
+  const dbFile = join(dir, 'messaging.sqlite');
+  let running = await launch(dbFile, env);
+  const port = running.port;
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async kill() {
+      running.child.kill('SIGKILL');
+      await exited(running.child);
+    },
+    async restart() {
+      running = await launch(dbFile, env, port);
+    },
+    async stop() {
+      running.child.kill('SIGTERM');
+      await exited(running.child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const APPKEY = 'BC-lensmate-demo';
+
+export async function connectUser(
+  server: TestServer,
+  id: string,
+  data: Record<string, unknown> = { name: id },
+  modules = ['im', 'pubsub'],
+): Promise<GoEasy> {
+  const client = new GoEasy({ host: server.url, appkey: APPKEY, modules });
+  await client.connect({ id, data });
+  return client;
+}
+
+/** Polls until the check passes (or throws its last failure after `timeoutMs`). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 8000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../server/config';
+import { offlineTracker } from '../../server/services/tracking';
+
+describe('configuration from the environment', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lensmate-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('defaults: port 3000, SQLite under the data directory, offline adapters', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(join(dir, 'lensmate.sqlite'));
+    expect(config.uploadDir).toBe(join(dir, 'uploads'));
+    expect(config).toMatchObject({
+      stripeSecretKey: '',
+      paypal: null,
+      braintree: null,
+      smtpUrl: '',
+      googleClientId: '',
+    });
+    expect(config.messaging?.otpSecret).toBe(config.otpSecret);
+  });
+
+  test('the generated OTP secret is kept across restarts', () => {
+    const first = loadConfig({ DATA_DIR: dir }).otpSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).otpSecret).toBe(first);
+  });
+
+  test.each([
+    [{ PORT: 'http' }, 'PORT must be an integer from 0 to 65535, got "http"'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
+    [
+      { DATABASE_URL: 'mysql://localhost/x' },
+      'DATABASE_URL must be postgres://… or a SQLite file path, got "mysql://localhost/x"',
+    ],
+    [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…'],
+    [{ PAYPAL_CLIENT_ID: 'abc' }, 'PAYPAL_CLIENT_SECRET must be set together with PAYPAL_CLIENT_ID'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail"'],
+    [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_ID must end with .apps.googleusercontent.com'],
+    [{ MESSAGING_OTP_SECRET: 'short' }, 'MESSAGING_OTP_SECRET must be at least 16 characters'],
+    [{ SEED_ON_FIRST_RUN: 'maybe' }, 'SEED_ON_FIRST_RUN must be true or false (or 1 or 0), got "maybe"'],
+  ])('%j is refused with a message naming it', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(message);
+  });
+
+  test('configured keys switch the adapters on', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_ENV: 'live',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
+    expect(config.stripeSecretKey).toBe('sk_test_abc');
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+  });
+});
+
+describe('offline tracking', () => {
+  test('events appear as time passes, newest first, and end with the delivery', async () => {
+    const registeredAt = Date.UTC(2026, 0, 10);
+    let now = registeredAt;
+    const tracker = offlineTracker(() => now);
+    const label = await tracker.track('LM000000001CN', registeredAt);
+    expect(label.status).toBe('registered');
+    expect(label.events.map((event) => event.description)).toEqual(['Shipping label created']);
+    now += 24 * 3600_000;
+    const dayOne = await tracker.track('LM000000001CN', registeredAt);
+    expect(dayOne.status).toBe('in_transit');
+    expect(dayOne.events.map((event) => event.description)).toContain('Parcel picked up by the carrier');
+    now += 4 * 24 * 3600_000;
+    const done = await tracker.track('LM000000001CN', registeredAt);
+    expect(done.events.length).toBe(7);
+    expect(done.status).toBe('delivered');
+    expect(done.events[0].description).toBe('Delivered');
+    expect(done.events.slice(-dayOne.events.length)).toEqual(dayOne.events);
+    expect(await tracker.track('LM000000001CN', registeredAt)).toEqual(done);
+  });
+});

@@ -1,0 +1,923 @@
+/**
+ * The product API contract shared by the app (src/) and the server (server/).
+ * Every response body is an `ApiBody`: `status` 200 means success and `data` holds the answer;
+ * any other status carries a human-readable `msg` (for 400, it names the offending field).
+ * Money is a number in the shop currency with 2 decimals; times are epoch milliseconds.
+ * The login token travels in the `lensmate-token` request header.
+ */
+
+export const TOKEN_HEADER = 'lensmate-token';
+
+export type ApiStatus = 200 | 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
+export interface ApiBody<T> {
+  status: ApiStatus;
+  msg: string;
+  data: T;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface PageRequest {
+  /** 1-based. */
+  page?: number;
+  /** 1 to 100, default 20. */
+  page_size?: number;
+}
+
+export type Empty = Record<string, never>;
+
+/* ---------------------------------------------------------------- catalogue */
+
+export const FILTER_TYPES = ['Gender', 'Type', 'Shape', 'Material', 'Tag'] as const;
+export type FilterType = (typeof FILTER_TYPES)[number];
+
+export interface Filter {
+  filter_id: number;
+  filter_name: string;
+  filter_img: string;
+  type: FilterType;
+}
+
+export interface Color {
+  color_id: number;
+  color_name: string;
+  /** A swatch image URL. */
+  color_img: string;
+  /** CSS colour of the swatch, e.g. `#1f2937`. */
+  color_value: string;
+}
+
+/** One colour of one frame, an entry of `Goods.color_arr`. */
+export interface GoodsColor {
+  color_id: number;
+  color_name: string;
+  color_img: string;
+  color_value: string;
+  goods_color_img: string[];
+  /** null: not tracked (always available). */
+  stock: number | null;
+}
+
+export interface Category {
+  category_id: number;
+  category_name: string;
+  category_img: string;
+}
+
+export interface Goods {
+  goods_id: number;
+  goods_name: string;
+  goods_img: string;
+  goods_desc: string;
+  shop_price: number;
+  /** Stored percent-of-price factor: 80 means the shopper pays 80 %. */
+  discount: number;
+  /** `shop_price × discount / 100`, computed by the server. */
+  final_price: number;
+  /** What the app shows as the discount: `100 − discount`. */
+  shown_discount: number;
+  category_id: number | null;
+  filters: Filter[];
+  color_arr: GoodsColor[];
+  lens_width: number;
+  bridge_width: number;
+  temple_length: number;
+  /** false once unlisted: hidden from shoppers, kept for existing orders. */
+  is_on_sale: boolean;
+  created_at: number;
+}
+
+/* ---------------------------------------------------------------- lenses */
+
+export interface Lens {
+  lens_id: number;
+  lens_type_id: number;
+  name: string;
+  description: string;
+  price: number;
+}
+
+export interface LensType {
+  lens_type_id: number;
+  name: string;
+  description: string;
+  price: number;
+  /** false for frame-only / plano lenses: no prescription is asked for. */
+  needs_prescription: boolean;
+  /** Progressive and reading lenses need the ADD value. */
+  needs_add: boolean;
+  lenses: Lens[];
+}
+
+export interface LensThickness {
+  thickness_id: number;
+  /** Refractive index, e.g. 1.61. */
+  index: number;
+  name: string;
+  description: string;
+  price: number;
+}
+
+export interface LensCoating {
+  coating_id: number;
+  name: string;
+  description: string;
+  price: number;
+}
+
+export type LensColorKind = 'clear' | 'tint' | 'photochromic' | 'polarized';
+
+export interface LensColor {
+  lens_color_id: number;
+  name: string;
+  color_value: string;
+  kind: LensColorKind;
+  price: number;
+}
+
+export interface PrismPrice {
+  /** Added once per pair when either eye has a prism. */
+  price: number;
+}
+
+/** The lens options chosen for one cart or order line. */
+export interface LensChoice {
+  lens_type_id: number;
+  lens_id?: number | null;
+  thickness_id?: number | null;
+  coating_ids?: number[];
+  lens_color_id?: number | null;
+}
+
+/* ---------------------------------------------------------------- prescriptions */
+
+export type PrismBase = 'BU' | 'BD' | 'BI' | 'BO';
+
+/**
+ * One eye. SPH −20.00…+20.00, CYL −6.00…+6.00, ADD +0.75…+3.50 (all in steps of 0.25);
+ * AXIS 1…180 and required exactly when CYL is not zero; prism 0.5…10 in steps of 0.25 with its base.
+ */
+export interface EyeRx {
+  sph: number;
+  cyl: number | null;
+  axis: number | null;
+  add: number | null;
+  prism: number | null;
+  base: PrismBase | null;
+}
+
+/** Single PD 50…80 mm, or dual (monocular) 25…40 mm per eye, in steps of 0.5. */
+export type PupillaryDistance = { kind: 'single'; value: number } | { kind: 'dual'; right: number; left: number };
+
+export interface PrescriptionInput {
+  name: string;
+  /** Right eye (oculus dexter). */
+  od: EyeRx;
+  /** Left eye (oculus sinister). */
+  os: EyeRx;
+  pd: PupillaryDistance;
+  /** A photo of the paper prescription, uploaded with save_to MYPRESCRIPTION. */
+  image_url?: string | null;
+  note?: string;
+}
+
+export interface Prescription extends PrescriptionInput {
+  prescription_id: number;
+  image_url: string | null;
+  note: string;
+  created_at: number;
+}
+
+/* ---------------------------------------------------------------- users and addresses */
+
+export interface User {
+  user_id: number;
+  email: string;
+  nickname: string;
+  avatar: string;
+  bio: string;
+  is_admin: boolean;
+  created_at: number;
+}
+
+export interface LoginResult extends User {
+  token: string;
+}
+
+export interface Country {
+  country_code: string;
+  name: string;
+  phone_code: string;
+}
+
+export interface AddressInput {
+  /** Present to update an existing address. */
+  address_id?: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  country_code: string;
+  province: string;
+  city: string;
+  street: string;
+  street2?: string;
+  zip: string;
+  is_default?: boolean;
+}
+
+export interface Address extends Required<AddressInput> {
+  address_id: number;
+}
+
+/* ---------------------------------------------------------------- cart */
+
+export interface CartLineInput {
+  goods_id: number;
+  color_id: number;
+  /** 1 to 20. */
+  quantity: number;
+  /** null or absent: frame only. */
+  lens?: LensChoice | null;
+  /** A saved prescription of the user, needed when the lens type needs one. */
+  prescription_id?: number | null;
+}
+
+/** What `upload_cart` takes, JSON-encoded, in the field `content`. */
+export interface CartContent {
+  lines: CartLineInput[];
+}
+
+export interface PricedLens {
+  lens_type: { lens_type_id: number; name: string; price: number };
+  lens: { lens_id: number; name: string; price: number } | null;
+  thickness: { thickness_id: number; name: string; index: number; price: number } | null;
+  coatings: { coating_id: number; name: string; price: number }[];
+  lens_color: { lens_color_id: number; name: string; price: number } | null;
+  prism_price: number;
+  total: number;
+}
+
+export interface CartLine extends CartLineInput {
+  goods_name: string;
+  goods_img: string;
+  color_name: string;
+  frame_price: number;
+  lens_detail: PricedLens | null;
+  unit_price: number;
+  line_total: number;
+  /** false when the frame was unlisted or its colour is out of stock. */
+  available: boolean;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  item_count: number;
+  subtotal: number;
+  updated_at: number | null;
+}
+
+/* ---------------------------------------------------------------- coupons, shipping */
+
+export type CouponKind = 'amount' | 'percent';
+
+export interface Coupon {
+  coupon_id: number;
+  code: string;
+  title: string;
+  kind: CouponKind;
+  /** Money off for `amount`; percent off (1…100) for `percent`. */
+  value: number;
+  /** The minimum subtotal. */
+  threshold: number;
+  valid_from: number;
+  valid_until: number;
+}
+
+export interface RecommendedCoupon extends Coupon {
+  /** What the coupon takes off the given subtotal. */
+  saving: number;
+}
+
+export interface ShippingMethod {
+  shipping_method_id: number;
+  name: string;
+  description: string;
+  /** The price for the given subtotal (0 at or above `free_threshold`). */
+  price: number;
+  base_price: number;
+  free_threshold: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+export interface DiscountOption {
+  discount: number;
+  shown_discount: number;
+  goods_count: number;
+}
+
+/* ---------------------------------------------------------------- orders, payments, tracking */
+
+export const ORDER_STATUSES = ['created', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderLine {
+  line_id: number;
+  goods_id: number;
+  goods_name: string;
+  goods_img: string;
+  color_id: number;
+  color_name: string;
+  quantity: number;
+  frame_price: number;
+  lens_detail: PricedLens | null;
+  unit_price: number;
+  line_total: number;
+  prescription: Prescription | null;
+}
+
+export interface Order {
+  order_id: number;
+  order_sn: string;
+  status: OrderStatus;
+  lines: OrderLine[];
+  address: Address;
+  shipping_method: { shipping_method_id: number; name: string; min_days: number; max_days: number };
+  coupon: { coupon_id: number; code: string; title: string } | null;
+  subtotal: number;
+  coupon_discount: number;
+  shipping_fee: number;
+  total: number;
+  currency: string;
+  tracking_no: string | null;
+  carrier: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export type PaymentProvider = 'stripe' | 'paypal' | 'braintree';
+export type PaymentStatus = 'pending' | 'succeeded' | 'declined';
+
+export interface Payment {
+  payment_id: number;
+  order_id: number;
+  provider: PaymentProvider;
+  /** The provider's id: PaymentIntent id, PayPal order id, Braintree transaction id. */
+  reference: string;
+  status: PaymentStatus;
+  amount: number;
+  created_at: number;
+}
+
+export type TrackStatus = 'registered' | 'in_transit' | 'out_for_delivery' | 'delivered';
+
+export interface TrackEvent {
+  time: number;
+  location: string;
+  description: string;
+  status: TrackStatus;
+}
+
+export interface Tracking {
+  tracking_no: string;
+  carrier: string;
+  status: TrackStatus;
+  events: TrackEvent[];
+}
+
+/* ---------------------------------------------------------------- content */
+
+export interface ArticleCategory {
+  category_id: number;
+  category_name: string;
+}
+
+export interface ArticleSummary {
+  article_id: number;
+  title: string;
+  cover: string;
+  imgsUrl: string[];
+  category_id: number | null;
+  author: { user_id: number; nickname: string; avatar: string } | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Article extends ArticleSummary {
+  /** Sanitized HTML. */
+  content: string;
+}
+
+export interface ShopConfig {
+  shop_name: string;
+  shop_logo: string;
+  currency: string;
+  currency_symbol: string;
+  service_email: string;
+  app_version: string;
+  google_client_id: string;
+  stripe_publishable_key: string;
+}
+
+export interface HomeSection {
+  /** The Tag filter the section shows. */
+  id: number;
+  title: string;
+  cover: string;
+  goods: Goods[];
+}
+
+export interface HomeBanner {
+  image: string;
+  title: string;
+  /** An app route with its query, e.g. `/pages/product/product?id=3`. */
+  link: string;
+}
+
+export interface HomePage {
+  banners: HomeBanner[];
+  categories: Category[];
+  sections: HomeSection[];
+  articles: ArticleSummary[];
+}
+
+export interface UploadResult {
+  url: string;
+  file_name: string;
+  kind: 'image' | 'video';
+}
+
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** In image pixels; `left_eye` is the eye on the image's left (the person's right eye). */
+export interface DetectedFace {
+  box: FaceBox;
+  left_eye: { x: number; y: number };
+  right_eye: { x: number; y: number };
+  score: number;
+}
+
+/* ---------------------------------------------------------------- requests */
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface RegisterRequest {
+  email: string;
+  /** 8 to 128 characters with a letter and a digit. */
+  password: string;
+  nickname?: string;
+}
+export interface CheckAccountRequest {
+  email: string;
+}
+export interface ForgetPasswordRequest {
+  email: string;
+}
+export interface GoogleLoginRequest {
+  id_token: string;
+}
+export interface ChangePasswordRequest {
+  old_password: string;
+  new_password: string;
+}
+export interface ChangePasswordWithCodeRequest {
+  email: string;
+  /** The 6-digit code mailed by forget_password (valid 15 minutes, 5 attempts). */
+  code: string;
+  new_password: string;
+}
+export interface IdRequest {
+  id: number;
+}
+export interface UserShowRequest {
+  /** Absent: the signed-in user. */
+  user_id?: number;
+}
+export interface UserProfile {
+  user_id: number;
+  nickname: string;
+  avatar: string;
+  bio: string;
+  is_admin: boolean;
+}
+
+export interface ArticleListRequest extends PageRequest {
+  category_id?: number;
+  keyword?: string;
+}
+export interface ArticleInput {
+  title: string;
+  cover: string;
+  imgsUrl: string[];
+  content: string;
+  category_id?: number | null;
+}
+export interface ArticleUpdateRequest extends ArticleInput {
+  article_id: number;
+}
+
+export type GoodsSort = 'newest' | 'price_asc' | 'price_desc' | 'discount';
+
+export interface GoodsPageRequest extends PageRequest {
+  /** Frames having any of these colours. */
+  color_ids?: number[];
+  /** OR within one filter type, AND across types. */
+  filter_ids?: number[];
+  category_id?: number;
+  sort?: GoodsSort;
+  /** Admin only: include unlisted frames. */
+  include_unlisted?: boolean;
+}
+export interface SearchPageRequest extends PageRequest {
+  keyword: string;
+  sort?: GoodsSort;
+}
+export interface GoodsIdRequest {
+  goods_id: number;
+}
+export interface SaveGoodsRequest {
+  /** Absent: create. */
+  goods_id?: number;
+  goods_name: string;
+  goods_img: string;
+  goods_desc?: string;
+  shop_price: number;
+  /** 1 to 100. */
+  discount: number;
+  category_id?: number | null;
+  filter_ids: number[];
+  color_arr: { color_id: number; goods_color_img: string[]; stock?: number | null }[];
+  lens_width?: number;
+  bridge_width?: number;
+  temple_length?: number;
+  is_on_sale?: boolean;
+}
+export interface UnlistGoodsRequest {
+  goods_id: number;
+  /** false puts the frame back on sale. */
+  unlisted?: boolean;
+}
+export type SaveTo = 'MYPRESCRIPTION' | 'GOODS' | 'ARTICLE' | 'AVATAR';
+
+export interface UploadCartRequest {
+  /** JSON.stringify(CartContent). */
+  content: string;
+}
+export interface RecommendCouponsRequest {
+  subtotal: number;
+}
+export interface ShippingMethodRequest {
+  subtotal?: number;
+  country_code?: string;
+}
+export interface SubmitOrderRequest {
+  /** A key the client makes once per checkout; a retry with the same key answers the same order. */
+  client_key: string;
+  address_id: number;
+  shipping_method_id: number;
+  coupon_code?: string;
+  /** Absent: the saved cart, which is emptied once the order is made. */
+  lines?: CartLineInput[];
+}
+export interface OrderListRequest extends PageRequest {
+  status?: OrderStatus;
+  order_id?: number;
+}
+/** Admin only: moves an order along the status machine (created → paid → shipped → delivered; cancelled, refunded). */
+export interface UpdateOrderStatusRequest {
+  order_id: number;
+  status: OrderStatus;
+  /** Required when the status becomes shipped. */
+  tracking_no?: string;
+  carrier?: string;
+}
+export interface OrderIdRequest {
+  order_id: number;
+}
+
+export interface StripeSecret {
+  client_secret: string;
+  payment_intent_id: string;
+  /** 'sandbox': confirm the card with POST /api/payment/sandbox/confirm_card instead of Stripe.js. */
+  mode: 'stripe' | 'sandbox';
+  publishable_key: string;
+  amount: number;
+  currency: string;
+}
+export interface SandboxCardRequest {
+  client_secret: string;
+  card_number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+export interface PaypalOrder {
+  paypal_order_id: string;
+  /** Where the buyer approves; in sandbox mode POST /api/paypal/sandbox/approve instead. */
+  approve_url: string;
+  mode: 'paypal' | 'sandbox';
+}
+export interface PaypalCaptureRequest {
+  order_id: number;
+  paypal_order_id: string;
+}
+export interface BraintreeToken {
+  client_token: string;
+  mode: 'braintree' | 'sandbox';
+}
+export interface BraintreeCheckoutRequest {
+  order_id: number;
+  /** Sandbox nonces as Braintree's: fake-valid-nonce succeeds, fake-processor-declined-visa-nonce is declined. */
+  payment_method_nonce: string;
+}
+export interface TrackRequest {
+  tracking_no: string;
+  carrier?: string;
+}
+export interface TryOnImageRequest {
+  file_name: string;
+  /** Raw base64 or a data: URL of a jpg, png or webp image. */
+  image_base64: string;
+}
+export interface MessagingToken {
+  otp: string;
+  userId: string;
+}
+
+/* ---------------------------------------------------------------- endpoint map */
+
+/** Every endpoint: method, request body (GET: query) and `data` of the answer. */
+export interface Endpoints {
+  'POST /api/auth/login': [LoginRequest, LoginResult];
+  'POST /api/auth/register': [RegisterRequest, LoginResult];
+  'POST /api/auth/check_account': [CheckAccountRequest, { exists: boolean }];
+  'POST /api/auth/forget_password': [ForgetPasswordRequest, { sent: true }];
+  'POST /api/auth/logout': [Empty, { logged_out: true }];
+  'POST /api/google/google_login': [GoogleLoginRequest, LoginResult];
+  'POST /api/user/change_password': [ChangePasswordRequest, LoginResult];
+  'POST /api/user/change_password_with_verification_code': [ChangePasswordWithCodeRequest, { changed: true }];
+  'POST /api/user/get_user_address': [Empty, Address[]];
+  'POST /api/user/set_user_address': [AddressInput, Address];
+  'POST /api/user/delete_user_address': [{ address_id: number }, { deleted: true }];
+  'GET /api/user/get_my_prescription': [Empty, Prescription[]];
+  'POST /api/user/delete_my_prescription': [{ prescription_id: number }, { deleted: true }];
+  'POST /api/user/user_show': [UserShowRequest, UserProfile & Partial<User>];
+  'GET /api/article/get_article': [IdRequest, Article];
+  'GET /api/article/get_article_category': [Empty, ArticleCategory[]];
+  'POST /api/article/get_article_list': [ArticleListRequest, Page<ArticleSummary>];
+  'POST /api/article/insert_article': [ArticleInput, Article];
+  'POST /api/article/update_article': [ArticleUpdateRequest, Article];
+  'POST /api/article/delete_article': [{ article_id: number }, { deleted: true }];
+  'POST /api/goods/get_goods_by_id': [GoodsIdRequest, Goods];
+  'POST /api/goods/get_goods_page': [GoodsPageRequest, Page<Goods>];
+  'POST /api/goods/search_page': [SearchPageRequest, Page<Goods>];
+  'POST /api/goods/get_lens_type': [Empty, LensType[]];
+  'POST /api/goods/get_lens_color': [Empty, LensColor[]];
+  'POST /api/goods/get_lens_thickness': [Empty, LensThickness[]];
+  'GET /api/goods/lens_coating': [Empty, LensCoating[]];
+  'GET /api/goods/prism_price': [Empty, PrismPrice];
+  'POST /api/goods/save_goods': [SaveGoodsRequest, Goods];
+  'POST /api/goods/delete_goods': [GoodsIdRequest, { deleted: true }];
+  'POST /api/goods/unlist_goods': [UnlistGoodsRequest, Goods];
+  'POST /api/goods/save_goods_media_files': [FormData, UploadResult];
+  'GET /api/config/shop_config': [Empty, ShopConfig];
+  'GET /api/config/get_category_page': [PageRequest, Page<Category>];
+  'GET /api/config/get_colors': [Empty, Color[]];
+  'GET /api/config/get_countries': [Empty, Country[]];
+  'GET /api/config/get_coupons': [Empty, Coupon[]];
+  'GET /api/config/get_discount': [Empty, DiscountOption[]];
+  'GET /api/config/get_filters': [Empty, Filter[]];
+  'POST /api/config/get_recommend_coupons': [RecommendCouponsRequest, RecommendedCoupon[]];
+  'POST /api/config/get_shipping_method': [ShippingMethodRequest, ShippingMethod[]];
+  'GET /api/index/shop_mainpage': [Empty, HomePage];
+  'GET /api/index/shop_mainpage_detail': [IdRequest, HomeSection];
+  'GET /api/order/get_cart': [Empty, Cart];
+  'POST /api/order/upload_cart': [UploadCartRequest, Cart];
+  'POST /api/order/submit_order': [SubmitOrderRequest, Order];
+  'POST /api/order/get_user_order': [OrderListRequest, Page<Order>];
+  'POST /api/order/delete_order': [OrderIdRequest, { deleted: true }];
+  'POST /api/order/update_order_status': [UpdateOrderStatusRequest, Order];
+  'POST /api/order/submit_my_prescription': [PrescriptionInput & { prescription_id?: number }, Prescription];
+  'GET /api/payment/get_paypal_braintree_accesstoken': [Empty, BraintreeToken];
+  'POST /api/payment/get_secret_for_stripe': [OrderIdRequest, StripeSecret];
+  'POST /api/payment/sandbox/confirm_card': [SandboxCardRequest, { status: PaymentStatus }];
+  'POST /api/payment/confirm_stripe': [OrderIdRequest, Order];
+  'POST /api/payment/paypal_braintree_checkout': [BraintreeCheckoutRequest, Order];
+  'POST /api/paypal/create_order': [OrderIdRequest, PaypalOrder];
+  'POST /api/paypal/sandbox/approve': [{ paypal_order_id: string }, { approved: true }];
+  'POST /api/paypal/capture_order': [PaypalCaptureRequest, Order];
+  'POST /api/track/one_seven_track_data': [TrackRequest, Tracking];
+  'POST /api/track/track_no_register': [TrackRequest, { registered: true; tracking_no: string }];
+  'POST /api/tryon/face_detect': [{ image_base64: string }, { faces: DetectedFace[] }];
+  'POST /api/upload/try_on_images': [TryOnImageRequest, UploadResult];
+  'POST /api/messaging/token': [Empty, MessagingToken];
+}
+
+/* ---------------------------------------------------------------- social (albums, tags, followers, likes, groups) */
+
+/** A user as lists show them. */
+export interface UserCard {
+  user_id: number;
+  nickname: string;
+  avatar: string;
+  bio: string;
+  /** Whether the signed-in user follows this user (false for guests). */
+  is_following: boolean;
+}
+
+export interface SocialProfile extends UserCard {
+  is_admin: boolean;
+  is_me: boolean;
+  followers: number;
+  following: number;
+  articles: number;
+  albums: number;
+}
+
+export interface FollowResult {
+  user_id: number;
+  is_following: boolean;
+  /** The followed user's follower count after the change. */
+  followers: number;
+}
+
+export interface SocialImage {
+  image_id: number;
+  album_id: number;
+  url: string;
+  caption: string;
+  owner: { user_id: number; nickname: string; avatar: string };
+  tags: Tag[];
+  likes: number;
+  liked: boolean;
+  collected: boolean;
+  created_at: number;
+}
+
+export interface Album {
+  album_id: number;
+  name: string;
+  description: string;
+  /** The chosen cover, else the newest image, else ''. */
+  cover: string;
+  owner: { user_id: number; nickname: string; avatar: string };
+  image_count: number;
+  collected: boolean;
+  created_at: number;
+}
+
+export interface AlbumDetail extends Album {
+  images: SocialImage[];
+}
+
+export interface Tag {
+  tag_id: number;
+  name: string;
+  image_count: number;
+}
+
+export type LikeKind = 'article' | 'image';
+export type CollectKind = 'album' | 'image';
+
+export interface Comment {
+  comment_id: number;
+  kind: LikeKind;
+  target_id: number;
+  /** Plain text: the server strips every tag. */
+  content: string;
+  author: { user_id: number; nickname: string; avatar: string };
+  created_at: number;
+}
+
+export interface SocialGroup {
+  group_id: number;
+  name: string;
+  owner_id: number;
+  member_count: number;
+  is_member: boolean;
+  created_at: number;
+}
+
+export type NoticeKind = 'likes' | 'followers' | 'comments';
+
+/** Something that happened to the signed-in user's content: a like, a new follower or a comment. */
+export interface Notice {
+  kind: NoticeKind;
+  from: { user_id: number; nickname: string; avatar: string };
+  /** What was liked or commented on; null for a new follower. */
+  target: { kind: LikeKind; target_id: number; title: string; image: string } | null;
+  /** The comment text, for comments. */
+  content: string;
+  created_at: number;
+}
+
+export interface UserIdRequest {
+  user_id: number;
+}
+export interface UserListRequest extends PageRequest {
+  /** Absent: the signed-in user. */
+  user_id?: number;
+}
+export interface UserSearchRequest extends PageRequest {
+  keyword?: string;
+}
+export interface UpdateProfileRequest {
+  nickname?: string;
+  bio?: string;
+  avatar?: string;
+}
+export interface TrendsRequest extends PageRequest {
+  /** Absent: articles of the users the signed-in user follows, and their own. */
+  user_id?: number;
+}
+export interface AlbumInput {
+  name: string;
+  description?: string;
+  cover?: string;
+}
+export interface AddImagesRequest {
+  album_id: number;
+  images: { url: string; caption?: string; tags?: string[] }[];
+}
+export interface TagImagesRequest extends PageRequest {
+  tag_id: number;
+}
+export interface TagImageRequest {
+  image_id: number;
+  /** Tag names; unknown ones are created. */
+  tags: string[];
+}
+export interface TargetRequest {
+  kind: LikeKind;
+  target_id: number;
+}
+export interface CollectRequest {
+  kind: CollectKind;
+  target_id: number;
+}
+export interface CommentListRequest extends TargetRequest, PageRequest {}
+export interface AddCommentRequest extends TargetRequest {
+  content: string;
+}
+export interface CreateGroupRequest {
+  name: string;
+  member_ids?: number[];
+}
+export interface GroupIdRequest {
+  group_id: number;
+}
+export interface NoticeRequest extends PageRequest {
+  kind: NoticeKind;
+}
+
+export interface SocialEndpoints {
+  'POST /api/social/profile': [UserShowRequest, SocialProfile];
+  'POST /api/social/update_profile': [UpdateProfileRequest, SocialProfile];
+  'POST /api/social/users': [UserSearchRequest, Page<UserCard>];
+  'POST /api/social/follow': [UserIdRequest, FollowResult];
+  'POST /api/social/unfollow': [UserIdRequest, FollowResult];
+  'POST /api/social/followers': [UserListRequest, Page<UserCard>];
+  'POST /api/social/following': [UserListRequest, Page<UserCard>];
+  'POST /api/social/trends': [TrendsRequest, Page<ArticleSummary>];
+  'POST /api/social/upload_image': [FormData, UploadResult];
+  'POST /api/social/albums': [UserShowRequest, Album[]];
+  'POST /api/social/album': [{ album_id: number }, AlbumDetail];
+  'POST /api/social/create_album': [AlbumInput, Album];
+  'POST /api/social/delete_album': [{ album_id: number }, { deleted: true }];
+  'POST /api/social/add_images': [AddImagesRequest, SocialImage[]];
+  'POST /api/social/delete_image': [{ image_id: number }, { deleted: true }];
+  'POST /api/social/tags': [{ keyword?: string }, Tag[]];
+  'POST /api/social/create_tag': [{ name: string }, Tag];
+  'POST /api/social/tag_image': [TagImageRequest, SocialImage];
+  'POST /api/social/tag_images': [TagImagesRequest, Page<SocialImage> & { tag: Tag }];
+  'POST /api/social/collect': [CollectRequest, { collected: boolean }];
+  'POST /api/social/uncollect': [CollectRequest, { collected: boolean }];
+  'POST /api/social/collected_albums': [PageRequest, Page<Album>];
+  'POST /api/social/collected_images': [PageRequest, Page<SocialImage>];
+  'POST /api/social/like': [TargetRequest, { liked: boolean; likes: number }];
+  'POST /api/social/unlike': [TargetRequest, { liked: boolean; likes: number }];
+  'POST /api/social/likes': [TargetRequest, { liked: boolean; likes: number }];
+  'POST /api/social/comments': [CommentListRequest, Page<Comment>];
+  'POST /api/social/add_comment': [AddCommentRequest, Comment];
+  'POST /api/social/delete_comment': [{ comment_id: number }, { deleted: true }];
+  'POST /api/social/groups': [Empty, SocialGroup[]];
+  'POST /api/social/group': [GroupIdRequest, SocialGroup & { members: UserCard[] }];
+  'POST /api/social/create_group': [CreateGroupRequest, SocialGroup];
+  'POST /api/social/join_group': [GroupIdRequest, SocialGroup];
+  'POST /api/social/leave_group': [GroupIdRequest, { left: true }];
+  'POST /api/social/group_members': [GroupIdRequest, UserCard[]];
+  'POST /api/social/notifications': [NoticeRequest, Page<Notice>];
+}
