@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,4 +31,15 @@ export function openDb<Schema = any>(url: string): DbHandle<Schema> {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The schema a PostgreSQL connection works in (its search_path), for the migrators: Kysely otherwise
+ * looks for its migration tables in any schema and, with two databases in one server migrating at
+ * once (parallel test files, each in its own schema), can see the other's table and skip creating its own.
+ */
+export async function migrationSchema(db: Kysely<any>): Promise<{ migrationTableSchema?: string }> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {};
 }

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { reviewMigrations } from '../api/review';
 import { socialMigrations } from '../api/social-schema';
 import { messagingMigrations } from '../messaging/migrations';
-import type { Dialect } from './connection';
+import { type Dialect, migrationSchema } from './connection';
 
 // Times are epoch milliseconds in int8 columns; pg would hand them back as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -328,7 +328,12 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     ...reviewMigrations(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(await migrationSchema(db)),
+  }).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);

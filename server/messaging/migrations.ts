@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { migrationSchema } from '../db/connection';
 
 /**
  * The messaging server's tables (created only if absent, so running them from the product migrator and
@@ -181,6 +182,7 @@ export async function migrateMessaging(db: Kysely<any>): Promise<void> {
     provider,
     migrationTableName: 'msg_migration',
     migrationLockTableName: 'msg_migration_lock',
+    ...(await migrationSchema(db)),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
