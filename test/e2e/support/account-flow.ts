@@ -4,20 +4,9 @@ import type { Page } from 'playwright-core';
 
 /** Fills a Taro <Input>/<Textarea> (a web component around a real field) by its name. */
 export async function fill(page: Page, name: string, value: string): Promise<void> {
-  // The newest page is the last one in the router's container; the page it replaced may still be
-  // visible while the transition runs, with fields of the same name.
-  const field = page
-    .locator('.taro_page:visible')
-    .last()
-    .locator(`input[name="${name}"], textarea[name="${name}"]`)
-    .first();
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await field.fill(value);
-    // Two frames let React render the typed value before the next tap reads the form.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if ((await field.inputValue()) === value) return;
-  }
-  throw new Error(`the field ${name} does not keep the value typed into it`);
+  await page.locator(`input[name="${name}"]:visible, textarea[name="${name}"]:visible`).first().fill(value);
+  // Two frames let React render the typed value before the next tap reads the form.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 export async function tapText(page: Page, text: string): Promise<void> {
