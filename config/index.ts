@@ -14,6 +14,16 @@ const messagingAppKey = process.env.LENSMATE_MESSAGING_APPKEY ?? 'BC-lensmate-de
 const messagingForceTLS = process.env.LENSMATE_MESSAGING_TLS ?? '';
 const googleClientId = process.env.LENSMATE_GOOGLE_CLIENT_ID ?? '';
 
+/**
+ * esbuild minifies the ~60 H5 page chunks several times faster than terser (about 30 s instead of 200 s), for a
+ * few % more bytes. Its target is what the output already needs (let/const and async arrive untranspiled from
+ * packages). Taro 4.2.1 reads `jsMinimizer` for H5 too, but its IH5Config type does not list it, hence a spread.
+ */
+const h5Minifier = {
+  jsMinimizer: 'esbuild',
+  esbuild: { minify: { enable: true, config: { target: 'es2020', legalComments: 'none' } } },
+};
+
 /** types/ (the API contract shared with the server) sits outside src/, so Taro must be told to compile it. */
 const sharedTypesDir = path.resolve(__dirname, '..', 'types');
 
@@ -30,7 +40,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     sourceRoot: 'src',
     alias: { '@': path.resolve(__dirname, '..', 'src') },
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // LENSMATE_OUT lets parallel work build into its own folder (the server reads H5_DIR, size.mjs the same two).
+    outputRoot: process.env.LENSMATE_OUT || `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-html'],
     defineConstants: {
       LENSMATE_API_BASE: JSON.stringify(apiBase),
@@ -56,6 +67,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     h5: {
       compile: { include: [sharedTypesDir] },
+      ...h5Minifier,
       publicPath: '/',
       staticDirectory: 'static',
       router: { mode: 'browser' },

@@ -17,8 +17,8 @@ import { serveStatic } from './lib/static-server.mjs';
 const MB = 1024 * 1024;
 const KB = 1024;
 const budgets = { package: 2 * MB, main: 1.5 * MB, h5FirstLoadGzip: 250 * KB };
-const weappDir = 'dist/weapp';
-const h5Dir = 'dist/h5';
+const weappDir = process.env.WEAPP_DIR || 'dist/weapp';
+const h5Dir = process.env.H5_DIR || 'dist/h5';
 const failures = [];
 
 const fmt = (bytes) => (bytes >= MB ? `${(bytes / MB).toFixed(2)} MB` : `${(bytes / KB).toFixed(1)} KB`);

@@ -51,7 +51,10 @@ export async function waitForPath(path: string): Promise<void> {
 /** Mounts src/app with every page registered in src/app.config, opens `startPath` (with its query) and waits for a page. */
 export async function mountApp(startPath: string): Promise<void> {
   (globalThis as { defineAppConfig?: (config: unknown) => unknown }).defineAppConfig = (config) => config;
+  // The hash is set and its asynchronous hashchange let pass first: arriving after the router started, it
+  // would open the start page a second time.
   window.location.hash = `#${startPath}`;
+  await wait(30);
   document.body.innerHTML = '<div id="app"></div>';
   const App = (jest.requireActual('@/app') as { default: React.ComponentType }).default;
   const appConfig = (jest.requireActual('@/app.config') as { default: AppConfig }).default;

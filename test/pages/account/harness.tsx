@@ -1,50 +1,11 @@
-/**
- * Like mountApp (test/setup/mount-app.tsx), with the subpackage pages routed too: the account and admin
- * pages live in subpackages.
- */
-import path from 'node:path';
-import { createReactApp } from '@tarojs/plugin-framework-react/dist/runtime';
-import { createHashHistory, createRouter, handleAppMountWithTabbar } from '@tarojs/router';
-import { window as taroWindow } from '@tarojs/runtime';
 import TestUtils from '@tarojs/test-utils-react';
-import React from 'react';
-import { findDOMNode, render, unstable_batchedUpdates } from 'react-dom';
-import ReactDOM from 'react-dom/client';
-import { currentPageElement, waitForPath } from '../../setup/mount-app';
+import { currentPageElement, mountApp, waitForPath } from '../../setup/mount-app';
 
 export { currentPageElement, fakeApi, typeInto, waitForPath } from '../../setup/mount-app';
 
-const SRC_DIR = path.resolve(__dirname, '../../../src');
-
-interface AppConfig {
-  pages: string[];
-  subPackages?: { root: string; pages: string[] }[];
-  routes?: unknown[];
-  router?: unknown;
-  [key: string]: unknown;
-}
-
+/** Mounts the whole app (subpackage pages included) at `startPath` and waits until that page is on screen. */
 export async function mountPages(startPath: string): Promise<void> {
-  (globalThis as { defineAppConfig?: (config: unknown) => unknown }).defineAppConfig = (config) => config;
-  window.location.hash = `#${startPath}`;
-  document.body.innerHTML = '<div id="app"></div>';
-  const App = (jest.requireActual('@/app') as { default: React.ComponentType }).default;
-  const config = { ...(jest.requireActual('@/app.config') as { default: AppConfig }).default };
-  const all = [
-    ...config.pages,
-    ...(config.subPackages ?? []).flatMap((pkg) => pkg.pages.map((page) => `${pkg.root}/${page}`)),
-  ];
-  config.router = { mode: 'hash' };
-  config.routes = all.map((page) => ({
-    path: page,
-    load: (context: unknown, params: unknown) => [jest.requireActual(path.join(SRC_DIR, page)), context, params],
-  }));
-  (taroWindow as unknown as { __taroAppConfig: unknown }).__taroAppConfig = config;
-  Object.assign(ReactDOM, { findDOMNode, render, unstable_batchedUpdates });
-  const app = createReactApp(App, React, ReactDOM, config);
-  const history = createHashHistory({ window: taroWindow as unknown as Window });
-  handleAppMountWithTabbar(config as never, history);
-  createRouter(history, app, config as never, 'React');
+  await mountApp(startPath);
   await waitForPath(startPath.split('?')[0]);
 }
 

@@ -2,49 +2,17 @@ import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import type { Address, Cart, CartLine, Order, Prescription } from '../../../types/api';
 import { currentPageElement } from '../../setup/mount-app';
+import { type FakeApi, fakeApi as fakeRoutes, ok } from '../../setup/page-helpers';
 
-type Answer = { status: number; msg?: string; data?: unknown };
-type Handler = (body: Record<string, unknown>) => Answer;
+export { byText, click, ok, textOf, wait, waitFor, waitForText } from '../../setup/page-helpers';
+export type { FakeApi } from '../../setup/page-helpers';
 
-export interface FakeApi {
-  calls: { route: string; body: Record<string, unknown> }[];
-  on(route: string, handler: Handler): void;
-  bodiesOf(route: string): Record<string, unknown>[];
-}
-
-/** Taro.request faked at its boundary: answers by `METHOD /path`, 404 for anything not set up. */
+/** The route fake with the wallet's access token answered too (the payment page asks for it on open). */
 export function fakeApi(): FakeApi {
-  const handlers = new Map<string, Handler>([
-    ['GET /api/config/shop_config', () => ok({ shop_name: 'Lensmate', shop_logo: '' })],
-    ['GET /api/payment/get_paypal_braintree_accesstoken', () => ok({ client_token: 'sandbox', mode: 'sandbox' })],
-  ]);
-  const calls: FakeApi['calls'] = [];
-  jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
-    const path = options.url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
-    const route = `${options.method ?? 'GET'} ${path}`;
-    const body = (options.data ?? {}) as Record<string, unknown>;
-    calls.push({ route, body });
-    const handler = handlers.get(route);
-    const answer = handler ? handler(body) : { status: 404, msg: `no fake for ${route}` };
-    return Promise.resolve({
-      data: { msg: 'ok', data: null, ...answer },
-      statusCode: 200,
-      header: {},
-      errMsg: 'request:ok',
-    });
-  }) as never);
-  return {
-    calls,
-    on(route, handler) {
-      handlers.set(route, handler);
-    },
-    bodiesOf(route) {
-      return calls.filter((call) => call.route === route).map((call) => call.body);
-    },
-  };
+  return fakeRoutes({
+    'GET /api/payment/get_paypal_braintree_accesstoken': () => ok({ client_token: 'sandbox', mode: 'sandbox' }),
+  });
 }
-
-export const ok = (data: unknown): Answer => ({ status: 200, data });
 
 export const ADA = {
   user_id: 2,
@@ -64,44 +32,6 @@ export function answerModals(confirm: boolean): jest.SpyInstance {
   return jest
     .spyOn(Taro, 'showModal')
     .mockImplementation((() => Promise.resolve({ confirm, cancel: !confirm, errMsg: 'showModal:ok' })) as never);
-}
-
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor<T>(find: () => T | null | undefined | false, what = 'element'): Promise<T> {
-  for (let i = 0; i < 150; i += 1) {
-    const found = find();
-    if (found) return found;
-    await wait(20);
-  }
-  throw new Error(`Timed out waiting for ${what}; the page shows: ${textOf().slice(0, 400)}`);
-}
-
-export function textOf(): string {
-  try {
-    return currentPageElement().textContent ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export async function waitForText(text: string): Promise<void> {
-  await waitFor(() => textOf().includes(text), `text "${text}"`);
-}
-
-/** The innermost element whose text is exactly `text` (the nth such, counting innermost ones, when given). */
-export function byText(text: string, nth?: number): HTMLElement {
-  const all = Array.from(currentPageElement().querySelectorAll<HTMLElement>('*')).filter(
-    (element) => element.textContent?.trim() === text,
-  );
-  const innermost = all.filter((element) => !all.some((other) => other !== element && element.contains(other)));
-  const element = nth === undefined ? all[all.length - 1] : innermost[nth];
-  if (!element) throw new Error(`No element with text "${text}"; the page shows: ${textOf().slice(0, 400)}`);
-  return element;
-}
-
-export function click(element: Element): void {
-  element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
 export function inputValue(name: string): string {

@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import type { Color, Filter, Goods, GoodsColor } from '../../../types/api';
 import { currentPageElement, mountApp, typeInto, waitForPath } from '../../setup/mount-app';
+import { wait, waitFor } from '../../setup/page-helpers';
 
 // jsdom has no IntersectionObserver, which Taro's lazy-loading <Image> asks for.
 if (!('IntersectionObserver' in globalThis)) {
@@ -13,54 +14,14 @@ if (!('IntersectionObserver' in globalThis)) {
   });
 }
 
-type Handler = (body: Record<string, unknown>) => { status: number; msg?: string; data?: unknown };
-
-export interface FakeApi {
-  /** Every call made, as `METHOD /path` with its body (GET: query). */
-  calls: { route: string; body: Record<string, unknown> }[];
-  on(route: string, handler: Handler): void;
-  bodiesOf(route: string): Record<string, unknown>[];
-}
-
-/** Taro.request faked at its boundary: answers by `METHOD /path`, 404 for anything not set up. */
-export function fakeApi(): FakeApi {
-  const handlers = new Map<string, Handler>([
-    ['GET /api/config/shop_config', () => ({ status: 200, data: { shop_name: 'Lensmate', shop_logo: '' } })],
-  ]);
-  const calls: FakeApi['calls'] = [];
-  jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
-    const path = options.url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
-    const route = `${options.method ?? 'GET'} ${path}`;
-    const body = (options.data ?? {}) as Record<string, unknown>;
-    calls.push({ route, body });
-    const handler = handlers.get(route);
-    const answer = handler ? handler(body) : { status: 404, msg: `no fake for ${route}` };
-    return Promise.resolve({
-      data: { msg: 'ok', data: null, ...answer },
-      statusCode: 200,
-      header: {},
-      errMsg: 'request:ok',
-    });
-  }) as never);
-  return {
-    calls,
-    on(route, handler) {
-      handlers.set(route, handler);
-    },
-    bodiesOf(route) {
-      return calls.filter((call) => call.route === route).map((call) => call.body);
-    },
-  };
-}
-
-export const ok = (data: unknown) => ({ status: 200, data });
+export { byText, click, fakeApi, ok, textOf, wait, waitFor, waitForText } from '../../setup/page-helpers';
+export type { FakeApi } from '../../setup/page-helpers';
 
 let mounted = false;
 
 /**
  * Opens `startPath`: the first call of a test file mounts the app there, later calls relaunch to it (a second
- * app in the same document would share the first one's router). Before mounting, the hash is set and its
- * asynchronous hashchange let pass: arriving after the router started, it would open the page a second time.
+ * app in the same document would share the first one's router).
  */
 export async function mountShop(startPath: string): Promise<void> {
   if (mounted) {
@@ -71,54 +32,13 @@ export async function mountShop(startPath: string): Promise<void> {
     return;
   }
   mounted = true;
-  window.location.hash = `#${startPath}`;
-  await wait(30);
   await mountApp(startPath);
-}
-
-export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `find` answers something (or throws after 8 s: other suites may be loading the machine). */
-export async function waitFor<T>(find: () => T | null | undefined | false, what = 'element'): Promise<T> {
-  for (let i = 0; i < 400; i += 1) {
-    const found = find();
-    if (found) return found;
-    await wait(20);
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
-/** The text of the page on screen (pages left by navigateTo stay hidden in the DOM). */
-export function textOf(): string {
-  try {
-    return currentPageElement().textContent ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export async function waitForText(text: string): Promise<void> {
-  await waitFor(() => textOf().includes(text), `text "${text}"`);
-}
-
-/** The innermost element whose text is exactly `text`. */
-export function byText(text: string): HTMLElement {
-  const all = Array.from(currentPageElement().querySelectorAll<HTMLElement>('*')).filter(
-    (element) => element.textContent?.trim() === text,
-  );
-  const element = all[all.length - 1];
-  if (!element) throw new Error(`No element with text "${text}"`);
-  return element;
 }
 
 /** Types into the input `name` of the page on screen and lets the page re-render before the next step. */
 export async function typeIn(name: string, value: string): Promise<void> {
   typeInto(currentPageElement(), name, value);
   await wait(50);
-}
-
-export function click(element: Element): void {
-  element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 }
 
 export const COLORS: Color[] = [
