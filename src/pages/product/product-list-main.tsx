@@ -1,7 +1,7 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { ColorChips, FilterGroups, SORT_OPTIONS, SortBar, toggle } from '@/features/catalog/FilterPanel';
 import { fetchColors, fetchFilters } from '@/features/catalog/api';
-import { GoodsGrid, ListFoot } from '@/features/goods/GoodsCard';
+import { PagedGoodsView } from '@/features/goods/PagedGoodsView';
 import { StateBox } from '@/features/goods/StateBox';
 import { fetchGoodsPage } from '@/features/goods/api';
 import { usePagedGoods } from '@/features/goods/use-paged-goods';
@@ -88,33 +88,20 @@ export default function ProductListMain() {
           <FilterGroups filters={filters} selected={filterIds} onToggle={(id) => setFilterIds(toggle(filterIds, id))} />
         )}
       </View>
-      {list.loading && <StateBox text="Loading frames…" />}
-      {!list.loading && list.error && list.items.length === 0 && (
-        <StateBox title={list.error} action="Try again" onAction={list.reload} />
-      )}
-      {!list.loading && !list.error && list.items.length === 0 && (
-        <StateBox
-          title={EMPTY_LIST_TITLE}
-          text={EMPTY_LIST_TEXT}
-          action={colorIds.length || filterIds.length ? 'Clear filters' : undefined}
-          onAction={clear}
-        />
-      )}
-      {!list.loading && list.items.length > 0 && (
-        <View>
-          <Text className="product-list__count">
-            {list.total} {list.total === 1 ? 'frame' : 'frames'}
-          </Text>
-          <GoodsGrid items={list.items} />
-          <ListFoot
-            count={list.items.length}
-            loadingMore={list.loadingMore}
-            done={list.done}
-            error={list.error}
-            onRetry={list.loadMore}
+      <PagedGoodsView
+        list={list}
+        loadingText="Loading frames…"
+        countClass="product-list__count"
+        count={`${list.total} ${list.total === 1 ? 'frame' : 'frames'}`}
+        empty={
+          <StateBox
+            title={EMPTY_LIST_TITLE}
+            text={EMPTY_LIST_TEXT}
+            action={colorIds.length || filterIds.length ? 'Clear filters' : undefined}
+            onAction={clear}
           />
-        </View>
-      )}
+        }
+      />
     </View>
   );
 }

@@ -1,7 +1,7 @@
 import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { SortBar } from '@/features/catalog/FilterPanel';
-import { GoodsGrid, ListFoot } from '@/features/goods/GoodsCard';
+import { PagedGoodsView } from '@/features/goods/PagedGoodsView';
 import { StateBox } from '@/features/goods/StateBox';
 import { PRODUCT_LIST_PAGE, fetchGoodsPage, queryText } from '@/features/goods/api';
 import { usePagedGoods } from '@/features/goods/use-paged-goods';
@@ -40,33 +40,20 @@ export default function CategoryList() {
         </Text>
       </View>
       <SortBar sort={sort} onSort={setSort} />
-      {list.loading && <StateBox text="Loading frames…" />}
-      {!list.loading && list.error && list.items.length === 0 && (
-        <StateBox title={list.error} action="Try again" onAction={list.reload} />
-      )}
-      {!list.loading && !list.error && list.items.length === 0 && (
-        <StateBox
-          title="No frames in this category yet"
-          text="Browse every frame instead."
-          action="All frames"
-          onAction={() => void openPage(PRODUCT_LIST_PAGE)}
-        />
-      )}
-      {!list.loading && list.items.length > 0 && (
-        <View>
-          <Text className="category-list__count">
-            {list.total} {list.total === 1 ? 'frame' : 'frames'}
-          </Text>
-          <GoodsGrid items={list.items} />
-          <ListFoot
-            count={list.items.length}
-            loadingMore={list.loadingMore}
-            done={list.done}
-            error={list.error}
-            onRetry={list.loadMore}
+      <PagedGoodsView
+        list={list}
+        loadingText="Loading frames…"
+        countClass="category-list__count"
+        count={`${list.total} ${list.total === 1 ? 'frame' : 'frames'}`}
+        empty={
+          <StateBox
+            title="No frames in this category yet"
+            text="Browse every frame instead."
+            action="All frames"
+            onAction={() => void openPage(PRODUCT_LIST_PAGE)}
           />
-        </View>
-      )}
+        }
+      />
     </View>
   );
 }

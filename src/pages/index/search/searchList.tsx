@@ -1,12 +1,12 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { SortBar } from '@/features/catalog/FilterPanel';
-import { GoodsGrid, ListFoot } from '@/features/goods/GoodsCard';
+import { PagedGoodsView } from '@/features/goods/PagedGoodsView';
 import { StateBox } from '@/features/goods/StateBox';
 import { queryText, searchGoods } from '@/features/goods/api';
 import { usePagedGoods } from '@/features/goods/use-paged-goods';
 import { SearchBox } from '@/features/search/SearchBox';
 import { rememberSearch } from '@/features/search/history';
-import { Text, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import Taro, { useReachBottom, useRouter } from '@tarojs/taro';
 import { useCallback, useState } from 'react';
 import type { GoodsSort } from '../../../../types/api';
@@ -35,27 +35,14 @@ export default function SearchList() {
       <SearchBox initial={keyword} onSearch={search} key={keyword} />
       <SortBar sort={sort} onSort={setSort} />
       {keyword === '' && <StateBox title="Type what you are looking for" />}
-      {keyword !== '' && list.loading && <StateBox text="Searching…" />}
-      {keyword !== '' && !list.loading && list.error && list.items.length === 0 && (
-        <StateBox title={list.error} action="Try again" onAction={list.reload} />
-      )}
-      {keyword !== '' && !list.loading && !list.error && list.items.length === 0 && (
-        <StateBox title="No frames found" text={noResultsText(keyword)} />
-      )}
-      {list.items.length > 0 && !list.loading && (
-        <View>
-          <Text className="search-list__count">
-            {list.total} {list.total === 1 ? 'result' : 'results'} for “{keyword}”
-          </Text>
-          <GoodsGrid items={list.items} />
-          <ListFoot
-            count={list.items.length}
-            loadingMore={list.loadingMore}
-            done={list.done}
-            error={list.error}
-            onRetry={list.loadMore}
-          />
-        </View>
+      {keyword !== '' && (
+        <PagedGoodsView
+          list={list}
+          loadingText="Searching…"
+          countClass="search-list__count"
+          count={`${list.total} ${list.total === 1 ? 'result' : 'results'} for “${keyword}”`}
+          empty={<StateBox title="No frames found" text={noResultsText(keyword)} />}
+        />
       )}
     </View>
   );

@@ -46,6 +46,31 @@ export default function PaymentPage() {
   const [loadError, setLoadError] = useState('');
   const [form, setForm] = useState<CardForm>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
+
+  /** A card field: what is typed is formatted (digits, groups, the expiry slash) and clears that field's error. */
+  const cardInput = (
+    key: keyof CardForm,
+    name: string,
+    placeholder: string,
+    maxlength: number,
+    format: (value: string) => string,
+    extraClass = '',
+  ) => (
+    <Input
+      className={`shop-field__input ${extraClass}`.trim()}
+      name={name}
+      type="text"
+      placeholder={placeholder}
+      maxlength={maxlength}
+      value={form[key]}
+      onInput={(event) => {
+        const value = format(event.detail.value);
+        setForm({ ...form, [key]: value });
+        if (errors[key]) setErrors({ ...errors, [key]: undefined });
+        return value;
+      }}
+    />
+  );
   const [failure, setFailure] = useState('');
   const [paying, setPaying] = useState(false);
   const [paypal, setPaypal] = useState<PaypalOrder | null>(null);
@@ -158,53 +183,14 @@ export default function PaymentPage() {
       <View className="shop-card">
         <Text className="shop-card__title">Card</Text>
         <FieldFrame label="Card number" error={errors.number}>
-          <Input
-            className="shop-field__input payment__number"
-            name="card_number"
-            type="text"
-            placeholder="1234 5678 9012 3456"
-            maxlength={23}
-            value={form.number}
-            onInput={(event) => {
-              const number = formatCardNumber(event.detail.value);
-              setForm({ ...form, number });
-              if (errors.number) setErrors({ ...errors, number: undefined });
-              return number;
-            }}
-          />
+          {cardInput('number', 'card_number', '1234 5678 9012 3456', 23, formatCardNumber, 'payment__number')}
         </FieldFrame>
         <View className="payment__pair">
           <FieldFrame label="Expiry" error={errors.expiry}>
-            <Input
-              className="shop-field__input"
-              name="card_expiry"
-              type="text"
-              placeholder="MM/YY"
-              maxlength={5}
-              value={form.expiry}
-              onInput={(event) => {
-                const expiry = formatExpiryInput(event.detail.value, form.expiry);
-                setForm({ ...form, expiry });
-                if (errors.expiry) setErrors({ ...errors, expiry: undefined });
-                return expiry;
-              }}
-            />
+            {cardInput('expiry', 'card_expiry', 'MM/YY', 5, (value) => formatExpiryInput(value, form.expiry))}
           </FieldFrame>
           <FieldFrame label="CVC" error={errors.cvc}>
-            <Input
-              className="shop-field__input"
-              name="card_cvc"
-              type="text"
-              placeholder="123"
-              maxlength={4}
-              value={form.cvc}
-              onInput={(event) => {
-                const cvc = cardDigits(event.detail.value).slice(0, 4);
-                setForm({ ...form, cvc });
-                if (errors.cvc) setErrors({ ...errors, cvc: undefined });
-                return cvc;
-              }}
-            />
+            {cardInput('cvc', 'card_cvc', '123', 4, (value) => cardDigits(value).slice(0, 4))}
           </FieldFrame>
         </View>
         <View className={`shop-button payment__pay ${paying ? 'shop-button--disabled' : ''}`} onClick={payCard}>

@@ -98,6 +98,28 @@ export default function PrescriptionPage() {
     setErrors((previous) => ({ ...previous, [errorKey]: '' }));
   };
 
+  /** One pupillary-distance input: the single PD, or the right or left one of a dual PD. */
+  const pdField = (
+    width: 'wide' | 'half',
+    label: string,
+    name: string,
+    placeholder: string,
+    field: 'pd' | 'pdRight' | 'pdLeft',
+    errorKey: 'pd.value' | 'pd.right' | 'pd.left',
+  ) => (
+    <View className={`rx-field rx-field--${width}`}>
+      <Text className="rx-label">{label}</Text>
+      <Input
+        className={`rx-input ${errors[errorKey] ? 'rx-input--error' : ''}`}
+        name={name}
+        type="text"
+        placeholder={placeholder}
+        value={form[field]}
+        onInput={(event) => setField(field, event.detail.value, errorKey)}
+      />
+    </View>
+  );
+
   const submit = () => {
     if (sending) return;
     setFailure('');
@@ -242,43 +264,11 @@ export default function PrescriptionPage() {
               ))}
             </View>
             {form.pdKind === 'single' ? (
-              <View className="rx-row">
-                <View className="rx-field rx-field--wide">
-                  <Text className="rx-label">PD (mm)</Text>
-                  <Input
-                    className={`rx-input ${errors['pd.value'] ? 'rx-input--error' : ''}`}
-                    name="pd"
-                    type="text"
-                    placeholder="63"
-                    value={form.pd}
-                    onInput={(event) => setField('pd', event.detail.value, 'pd.value')}
-                  />
-                </View>
-              </View>
+              <View className="rx-row">{pdField('wide', 'PD (mm)', 'pd', '63', 'pd', 'pd.value')}</View>
             ) : (
               <View className="rx-row">
-                <View className="rx-field rx-field--half">
-                  <Text className="rx-label">Right (mm)</Text>
-                  <Input
-                    className={`rx-input ${errors['pd.right'] ? 'rx-input--error' : ''}`}
-                    name="pd.right"
-                    type="text"
-                    placeholder="31.5"
-                    value={form.pdRight}
-                    onInput={(event) => setField('pdRight', event.detail.value, 'pd.right')}
-                  />
-                </View>
-                <View className="rx-field rx-field--half">
-                  <Text className="rx-label">Left (mm)</Text>
-                  <Input
-                    className={`rx-input ${errors['pd.left'] ? 'rx-input--error' : ''}`}
-                    name="pd.left"
-                    type="text"
-                    placeholder="31.5"
-                    value={form.pdLeft}
-                    onInput={(event) => setField('pdLeft', event.detail.value, 'pd.left')}
-                  />
-                </View>
+                {pdField('half', 'Right (mm)', 'pd.right', '31.5', 'pdRight', 'pd.right')}
+                {pdField('half', 'Left (mm)', 'pd.left', '31.5', 'pdLeft', 'pd.left')}
               </View>
             )}
             {(['pd.value', 'pd.right', 'pd.left', 'pd'] as const)
