@@ -127,7 +127,20 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   const h5Root = resolve(config.h5Dir);
   const hasSite = existsSync(resolve(h5Root, 'index.html'));
   if (hasSite) {
-    await app.register(fastifyStatic, { root: h5Root, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: h5Root,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The .br/.gz copies written by scripts/precompress.mjs go out as they are to browsers that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      // Scripts and styles carry a content hash in their name: cached for a year. index.html is always revalidated.
+      setHeaders: (res, path) => {
+        const hashed = /[.-][0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

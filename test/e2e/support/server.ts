@@ -2,9 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-const root = join(__dirname, '../../..');
+// From __filename: tsx sets it, but not __dirname, when an ES module (bench/h5/run.mts) imports this file.
+const root = join(dirname(__filename), '../../..');
 
 export interface RunningShop {
   url: string;
