@@ -1,6 +1,7 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { currentToken } from '@/state/customer';
+import { type LoadState, StateView } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useState } from 'react';
@@ -144,6 +145,15 @@ export function LinkRow({ label, value, onClick }: { label: string; value?: stri
         {value ? <Text className="social-link__value">{value}</Text> : null}
         <View className="social-link__chevron" />
       </View>
+    </View>
+  );
+}
+
+/** A social page whose data is not there yet: loading, or the error with a retry. */
+export function PageLoadState({ state, error, onRetry }: { state: LoadState; error: string; onRetry: () => void }) {
+  return (
+    <View className="social-page">
+      <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={onRetry} />
     </View>
   );
 }

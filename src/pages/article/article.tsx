@@ -4,10 +4,10 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { loadArticle, loadArticleCategories } from '@/features/article/api';
 import { absoluteMedia } from '@/features/article/content';
 import { addComment, like, loadComments, loadLikes, refusal, unlike } from '@/features/social/api';
-import { Avatar, shortDate } from '@/features/social/components';
+import { Avatar, PageLoadState, shortDate } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { currentToken } from '@/state/customer';
-import { type LoadState, StateView } from '@/ui/shop/StateView';
+import type { LoadState } from '@/ui/shop/StateView';
 import { Image, Swiper, SwiperItem, Text, Textarea, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -85,11 +85,7 @@ export default function ArticlePage() {
   };
 
   if (state !== 'ready' || !article) {
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={load} />
-      </View>
-    );
+    return <PageLoadState state={state} error={error} onRetry={load} />;
   }
 
   return (

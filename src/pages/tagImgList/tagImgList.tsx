@@ -1,10 +1,10 @@
 import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { loadTagImages } from '@/features/social/api';
-import { ImageGrid } from '@/features/social/components';
+import { ImageGrid, PageLoadState } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import '@/features/social/social.css';
@@ -21,12 +21,7 @@ export default function TagImgList() {
       }),
     [tagId],
   );
-  if (state !== 'ready' || !data)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !data) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       <View className="social-card">

@@ -1,11 +1,10 @@
 import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { loadProfile } from '@/features/social/api';
-import { Avatar, FollowButton, LinkRow, useFollowToggle } from '@/features/social/components';
+import { Avatar, FollowButton, LinkRow, PageLoadState, useFollowToggle } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
 import { currentToken } from '@/state/customer';
-import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import '@/features/social/social.css';
@@ -35,11 +34,7 @@ export default function UserPage() {
     );
   }
   if (state !== 'ready' || !profile) {
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+    return <PageLoadState state={state} error={error} onRetry={reload} />;
   }
   const id = String(profile.user_id);
   const counts: [string, number, () => void][] = [

@@ -2,11 +2,11 @@ import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
 import { collect, like, loadAlbum, refusal, uncollect, unlike } from '@/features/social/api';
-import { ImageGrid } from '@/features/social/components';
+import { ImageGrid, PageLoadState } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
 import { currentToken, currentUser } from '@/state/customer';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useState } from 'react';
@@ -21,12 +21,7 @@ export default function AlbumInfo() {
   const { state, data: album, error, setData, reload } = useLoad(() => loadAlbum(albumId), [albumId]);
   const [openImage, setOpenImage] = useState<SocialImage | null>(null);
 
-  if (state !== 'ready' || !album)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !album) return <PageLoadState state={state} error={error} onRetry={reload} />;
   const mine = album.owner.user_id === currentUser()?.user_id;
 
   const guard = () => {

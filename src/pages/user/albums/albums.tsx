@@ -1,11 +1,11 @@
 import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { loadAlbums } from '@/features/social/api';
-import { AlbumGrid } from '@/features/social/components';
+import { AlbumGrid, PageLoadState } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
 import { currentToken, currentUser } from '@/state/customer';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import '@/features/social/social.css';
@@ -26,12 +26,7 @@ export default function Albums() {
       </View>
     );
   }
-  if (state !== 'ready' || !data)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !data) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       {mine && (

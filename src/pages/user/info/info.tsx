@@ -2,10 +2,9 @@ import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { loadProfile } from '@/features/social/api';
-import { Avatar, LinkRow } from '@/features/social/components';
+import { Avatar, LinkRow, PageLoadState } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
-import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import '@/features/social/social.css';
 import './info.css';
@@ -15,12 +14,7 @@ export default function Info() {
   const user = useSignedInUser();
   const { state, data: profile, error, reload } = useLoad(() => loadProfile(), [user?.token], Boolean(user));
   if (!user) return null;
-  if (state !== 'ready' || !profile)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !profile) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       <View className="social-card info-page__head" onClick={() => void openPage(SOCIAL_PAGES.updateImg)}>

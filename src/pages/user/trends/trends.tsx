@@ -1,8 +1,8 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { loadTrends } from '@/features/social/api';
-import { ArticleRow } from '@/features/social/components';
+import { ArticleRow, PageLoadState } from '@/features/social/components';
 import { useLoad } from '@/features/social/use-load';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import '@/features/social/social.css';
@@ -12,12 +12,7 @@ export default function Trends() {
   useRouteRecord();
   const userId = Number(useRouter().params.id) || undefined;
   const { state, data, error, reload } = useLoad(() => loadTrends(userId), [userId]);
-  if (state !== 'ready' || !data)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !data) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       {data.list.length === 0 ? (

@@ -1,9 +1,9 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { loadCollectedAlbums } from '@/features/social/api';
-import { AlbumGrid } from '@/features/social/components';
+import { AlbumGrid, PageLoadState } from '@/features/social/components';
 import { useLoad } from '@/features/social/use-load';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { View } from '@tarojs/components';
 import '@/features/social/social.css';
 
@@ -12,12 +12,7 @@ export default function CollectionAlbums() {
   const user = useSignedInUser();
   const { state, data, error, reload } = useLoad(() => loadCollectedAlbums(), [user?.token], Boolean(user));
   if (!user) return null;
-  if (state !== 'ready' || !data)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !data) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       {data.list.length === 0 ? (

@@ -2,10 +2,10 @@ import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { loadCollectedImages } from '@/features/social/api';
-import { ImageGrid } from '@/features/social/components';
+import { ImageGrid, PageLoadState } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
-import { EmptyView, StateView } from '@/ui/shop/StateView';
+import { EmptyView } from '@/ui/shop/StateView';
 import { View } from '@tarojs/components';
 import '@/features/social/social.css';
 
@@ -14,12 +14,7 @@ export default function CollectionImgs() {
   const user = useSignedInUser();
   const { state, data, error, reload } = useLoad(() => loadCollectedImages(), [user?.token], Boolean(user));
   if (!user) return null;
-  if (state !== 'ready' || !data)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !data) return <PageLoadState state={state} error={error} onRetry={reload} />;
   return (
     <View className="social-page">
       {data.list.length === 0 ? (

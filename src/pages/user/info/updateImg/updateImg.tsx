@@ -1,11 +1,10 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { loadProfile, refusal, updateProfile, uploadSocialImage } from '@/features/social/api';
-import { Avatar } from '@/features/social/components';
+import { Avatar, PageLoadState } from '@/features/social/components';
 import { pickImages, publishing } from '@/features/social/media';
 import { useLoad } from '@/features/social/use-load';
 import { signIn } from '@/state/customer';
-import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useState } from 'react';
@@ -18,12 +17,7 @@ export default function UpdateImg() {
   const { state, data: profile, error, setData, reload } = useLoad(() => loadProfile(), [user?.token], Boolean(user));
   const [busy, setBusy] = useState(false);
   if (!user) return null;
-  if (state !== 'ready' || !profile)
-    return (
-      <View className="social-page">
-        <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />
-      </View>
-    );
+  if (state !== 'ready' || !profile) return <PageLoadState state={state} error={error} onRetry={reload} />;
 
   const choose = async () => {
     const [file] = await pickImages(1);
