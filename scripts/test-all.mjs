@@ -5,7 +5,7 @@
  * `N passed, N failed`. Extra arguments go to jest (e.g. `npm test -- --selectProjects node`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -21,6 +21,9 @@ if (!existsSync(join(root, 'dist/h5/index.html'))) {
   }
 }
 
+// Suites record their figures (test/support/reliability.ts) tagged with this run's id; the summary reads only those.
+const reliabilityRun = `${Date.now().toString(36)}-${process.pid}`;
+const startedAt = Date.now();
 const report = join(outDir, 'jest-report.json');
 const jest = spawnSync(
   process.execPath,
@@ -31,7 +34,7 @@ const jest = spawnSync(
     `--outputFile=${report}`,
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, LENSMATE_RELIABILITY_RUN: reliabilityRun } },
 );
 
 let passed = 0;
@@ -45,5 +48,52 @@ if (existsSync(report)) {
   failed = 1;
 }
 if (jest.status !== 0 && failed === 0) failed = 1;
+printReliabilitySummary();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** This run's lines of test-output/reliability/*.jsonl (lines without a run id count when written after the start). */
+function reliabilityLines() {
+  const dir = join(outDir, 'reliability');
+  if (!existsSync(dir)) return [];
+  const lines = [];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.jsonl'))) {
+    for (const text of readFileSync(join(dir, file), 'utf8').split('\n')) {
+      if (!text.trim()) continue;
+      try {
+        const line = JSON.parse(text);
+        if (line.run === reliabilityRun || (line.run === undefined && line.at >= startedAt)) lines.push(line);
+      } catch {
+        // a line cut short by a killed worker: not a figure
+      }
+    }
+  }
+  return lines;
+}
+
+/** One summary of what the abuse, fault and soak suites proved in this run, per suite and in total. */
+function printReliabilitySummary() {
+  const counters = ['payloads', 'faults', 'messagesChecked', 'lost', 'duplicated'];
+  const labels = ['payloads tried', 'faults injected', 'messages checked', 'lost', 'duplicated'];
+  const bySuite = new Map();
+  for (const line of reliabilityLines()) {
+    const sums = bySuite.get(line.suite) ?? Object.fromEntries(counters.map((counter) => [counter, 0]));
+    for (const counter of counters) sums[counter] += Number(line[counter]) || 0;
+    bySuite.set(line.suite, sums);
+  }
+  const total = Object.fromEntries(counters.map((counter) => [counter, 0]));
+  for (const sums of bySuite.values()) for (const counter of counters) total[counter] += sums[counter];
+  // Lost and duplicated are shown whenever messages were checked: a zero there is the result.
+  const shown = (sums, counter) =>
+    sums[counter] > 0 || (sums.messagesChecked > 0 && (counter === 'lost' || counter === 'duplicated'));
+  const describe = (sums, all) =>
+    counters
+      .map((counter, index) => (all || shown(sums, counter) ? `${labels[index]} ${sums[counter]}` : ''))
+      .filter(Boolean)
+      .join(', ') || `${labels[0]} 0`;
+  console.log(`Reliability summary (${bySuite.size} suites): ${describe(total, true)}`);
+  // Per suite, only what it counted (a fuzz suite injects no faults; a fault suite may try no payloads).
+  for (const [suite, sums] of [...bySuite].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${suite}: ${describe(sums, false)}`);
+  }
+}

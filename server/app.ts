@@ -21,12 +21,13 @@ import { registerTryOnRoutes } from './api/tryon';
 import { registerUserRoutes } from './api/user';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
-import type { Dialect } from './db/connection';
+import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
+import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
-import { createRateLimiter, tooManyMessage } from './services/rate-limit';
+import { FixedWindowStore, createRateLimiter, tooManyMessage } from './services/rate-limit';
 import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
 import { UPLOADS_PREFIX } from './services/uploads';
 
@@ -36,6 +37,7 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProviders;
   tracker?: Tracker;
+  faces?: FaceDetector;
   now?: () => number;
   logger?: boolean;
 }
@@ -58,9 +60,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     payments: deps.payments ?? createPaymentProviders(config, deps.db, now),
     tracker:
       deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
+    faces: deps.faces ?? createFaceDetector(),
     accountLimiter: createRateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, now),
     now,
   };
+  // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
+  app.addHook('onClose', () => ctx.faces.close());
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return fail(reply, error.status, error.message);
@@ -78,6 +83,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       return fail(reply, 400, `file: larger than ${Math.round(config.maxUploadBytes / 1024 / 1024)} MB`);
     }
     if ((error as FastifyError).statusCode === 429) return fail(reply, 429, error.message);
+    if (isDbUnavailable(error)) {
+      request.log.warn(error);
+      return fail(reply, 503, DB_UNAVAILABLE);
+    }
     request.log.error(error);
     return fail(reply, 500, 'Internal server error');
   });
@@ -97,6 +106,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   await app.register(async (api) => {
     await api.register(rateLimit, {
       global: false,
+      store: FixedWindowStore,
       max: config.authRateLimit.max,
       timeWindow: config.authRateLimit.windowMs,
       errorResponseBuilder: (_request, context) => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Dialect } from './db/connection';
 import type { Database } from './db/schema';
+import type { FaceDetector } from './services/face-detector';
 import type { Mailer } from './services/mail';
 import type { PaymentProviders } from './services/payments';
 import type { RateLimiter } from './services/rate-limit';
@@ -15,6 +16,7 @@ export interface AppContext {
   mailer: Mailer;
   payments: PaymentProviders;
   tracker: Tracker;
+  faces: FaceDetector;
   accountLimiter: RateLimiter;
   now: () => number;
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { type ZodTypeAny, z } from 'zod';
 import type { ApiBody, ApiStatus } from '../types/api';
 
@@ -51,6 +52,30 @@ export const pageFields = {
   page: z.coerce.number().int().min(1).max(100000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 };
+/**
+ * One page of a list and the size of the whole list: `select` adds the columns and the order to `base`, the page
+ * comes from `page` and `page_size`, and the total is `count(*)` of `base` unless the caller knows it.
+ */
+export async function pageRows<DB, TB extends keyof DB, O, Row>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  paging: { page: number; page_size: number },
+  select: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  knownTotal?: number,
+): Promise<{ rows: Row[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    select(base)
+      .limit(paging.page_size)
+      .offset((paging.page - 1) * paging.page_size)
+      .execute(),
+    knownTotal ??
+      base
+        .select(sql<number | string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+        .then((row) => Number((row as unknown as { n: number | string }).n)),
+  ]);
+  return { rows: rows as Row[], total };
+}
+
 export const money = z
   .number({ invalid_type_error: 'must be a number' })
   .nonnegative('must not be negative')

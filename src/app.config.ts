@@ -73,6 +73,9 @@ export default defineAppConfig({
     },
     { root: 'pages/group', pages: ['group'] },
     { root: 'pages/groupChat', pages: ['groupChat'] },
+    { root: 'pages/chat', pages: ['chat', 'chat2'] },
+    { root: 'pages/location', pages: ['choose-location', 'open-location'] },
+    { root: 'pages/tryon', pages: ['tryon'] },
   ],
   window: {
     backgroundTextStyle: 'light',

@@ -6,7 +6,7 @@ import type { Article, ArticleSummary } from '../../types/api';
 import { requireAdmin } from '../auth';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { ApiError, body, id, jsonParse, ok, pageFields, query } from '../http';
+import { ApiError, body, id, jsonParse, ok, pageFields, pageRows, query } from '../http';
 import { escapeLike } from './goods';
 
 export const TITLE_REQUIRED = '请填写标题~';
@@ -143,22 +143,13 @@ export function registerArticleRoutes(app: FastifyInstance, ctx: AppContext): vo
     let base = ctx.db.selectFrom('articles');
     if (input.category_id !== undefined) base = base.where('category_id', '=', input.category_id);
     if (input.keyword) base = base.where('title', 'like', `%${escapeLike(input.keyword)}%`);
-    const [rows, total] = await Promise.all([
-      base
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query
         .select([...summaryColumns])
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.page_size)
-        .offset((input.page - 1) * input.page_size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return ok({
-      list: await toSummaries(ctx.db, rows),
-      total: Number(total.n),
-      page: input.page,
-      page_size: input.page_size,
-    });
+        .orderBy('id', 'desc'),
+    );
+    return ok({ list: await toSummaries(ctx.db, rows), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/article/insert_article', async (request) => {

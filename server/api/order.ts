@@ -5,7 +5,7 @@ import type { Cart, CartContent, CartLineInput, OrderStatus } from '../../types/
 import { ORDER_STATUSES } from '../../types/api';
 import { requireAdmin, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import { ApiError, body, fromCents, id, jsonParse, ok, pageFields, parse } from '../http';
+import { ApiError, body, fromCents, id, jsonParse, ok, pageFields, pageRows, parse } from '../http';
 import { canMove, loadOrder, toOrders } from '../services/orders';
 import { couponSavingCents, loadPriceBook, priceLine, shippingCents } from '../services/pricing';
 import { toAddress, toPrescription } from './user';
@@ -294,22 +294,10 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     let base = ctx.db.selectFrom('orders').where('user_id', '=', user.id).where('deleted', '=', 0);
     if (input.status) base = base.where('status', '=', input.status);
     if (input.order_id !== undefined) base = base.where('id', '=', input.order_id);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.page_size)
-        .offset((input.page - 1) * input.page_size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return ok({
-      list: await toOrders(ctx.db, rows),
-      total: Number(total.n),
-      page: input.page,
-      page_size: input.page_size,
-    });
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    );
+    return ok({ list: await toOrders(ctx.db, rows), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/order/update_order_status', async (request) => {

@@ -16,7 +16,7 @@ import type {
 } from '../../types/api';
 import { type UserRow, optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import { ApiError, body, ok, pageFields } from '../http';
+import { ApiError, body, ok, pageFields, pageRows } from '../http';
 import { IMAGE_EXTENSIONS, UploadRejected, storeUpload } from '../services/uploads';
 import { toSummaries } from './article';
 import { escapeLike } from './goods';
@@ -406,17 +406,13 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
     let base = db.selectFrom('users');
     if (input.keyword) base = base.where(contains('nickname', input.keyword));
     if (me) base = base.where('id', '!=', me.id);
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base.select('id').orderBy('id').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageRows(base, input, (query) => query.select('id').orderBy('id'));
     const list = await toCards(
       db,
       me,
       rows.map((row) => row.id),
     );
-    return ok({ list, total: count(total.n), page: input.page, page_size: input.page_size });
+    return ok({ list, total, page: input.page, page_size: input.page_size });
   });
 
   for (const action of ['follow', 'unfollow'] as const) {
@@ -458,15 +454,13 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
           ? (['followee_id', 'follower_id'] as const)
           : (['follower_id', 'followee_id'] as const);
       const base = db.selectFrom('follows').where(mineColumn, '=', userId);
-      const { limit, offset } = pageOf(input);
-      const [rows, total] = await Promise.all([
-        base.select(otherColumn).orderBy('created_at', 'desc').limit(limit).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageRows(base, input, (query) =>
+        query.select(otherColumn).orderBy('created_at', 'desc'),
+      );
       const ids = rows.map((row) => (row as Record<string, number>)[otherColumn]);
       return ok({
         list: await toCards(db, me, ids),
-        total: count(total.n),
+        total,
         page: input.page,
         page_size: input.page_size,
       });
@@ -488,20 +482,15 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
         ]),
       );
     }
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query
         .select(['id', 'title', 'cover', 'imgs', 'category_id', 'author_id', 'created_at', 'updated_at'])
         .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+        .orderBy('id', 'desc'),
+    );
     return ok({
       list: await toSummaries(ctx.db, rows),
-      total: count(total.n),
+      total,
       page: input.page,
       page_size: input.page_size,
     });
@@ -699,15 +688,13 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
       .selectFrom('album_images')
       .innerJoin('image_tags', 'image_tags.image_id', 'album_images.id')
       .where('image_tags.tag_id', '=', tag.id);
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base.selectAll('album_images').orderBy('album_images.id', 'desc').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query.selectAll('album_images').orderBy('album_images.id', 'desc'),
+    );
     return ok({
-      tag: { tag_id: tag.id, name: tag.name, image_count: count(total.n) },
+      tag: { tag_id: tag.id, name: tag.name, image_count: total },
       list: await toImages(db, me, rows),
-      total: count(total.n),
+      total,
       page: input.page,
       page_size: input.page_size,
     });
@@ -746,14 +733,12 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
       .innerJoin('albums', 'albums.id', 'collections.target_id')
       .where('collections.user_id', '=', me.id)
       .where('collections.kind', '=', 'album');
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base.selectAll('albums').orderBy('collections.created_at', 'desc').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query.selectAll('albums').orderBy('collections.created_at', 'desc'),
+    );
     return ok({
       list: await toAlbums(db, me, rows),
-      total: count(total.n),
+      total,
       page: input.page,
       page_size: input.page_size,
     });
@@ -767,14 +752,12 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
       .innerJoin('album_images', 'album_images.id', 'collections.target_id')
       .where('collections.user_id', '=', me.id)
       .where('collections.kind', '=', 'image');
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base.selectAll('album_images').orderBy('collections.created_at', 'desc').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageRows(base, input, (query) =>
+      query.selectAll('album_images').orderBy('collections.created_at', 'desc'),
+    );
     return ok({
       list: await toImages(db, me, rows),
-      total: count(total.n),
+      total,
       page: input.page,
       page_size: input.page_size,
     });
@@ -841,12 +824,8 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
     const input = body(request, target.extend(pageFields));
     await targetExists(input.kind, input.target_id);
     const base = db.selectFrom('comments').where('kind', '=', input.kind).where('target_id', '=', input.target_id);
-    const { limit, offset } = pageOf(input);
-    const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return ok({ list: await toComments(rows), total: count(total.n), page: input.page, page_size: input.page_size });
+    const { rows, total } = await pageRows(base, input, (query) => query.selectAll().orderBy('id', 'desc'));
+    return ok({ list: await toComments(rows), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/social/add_comment', async (request) => {
@@ -1006,10 +985,9 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
     const { limit, offset } = pageOf(input);
     if (input.kind === 'followers') {
       const base = db.selectFrom('follows').where('followee_id', '=', me.id);
-      const [rows, total] = await Promise.all([
-        base.select(['follower_id', 'created_at']).orderBy('created_at', 'desc').limit(limit).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      ]);
+      const { rows, total } = await pageRows(base, input, (query) =>
+        query.select(['follower_id', 'created_at']).orderBy('created_at', 'desc'),
+      );
       const people = await briefs(
         db,
         rows.map((row) => row.follower_id),
@@ -1021,7 +999,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
         content: '',
         created_at: row.created_at,
       }));
-      return ok({ list, total: count(total.n), page: input.page, page_size: input.page_size });
+      return ok({ list, total, page: input.page, page_size: input.page_size });
     }
     const table = input.kind === 'likes' ? 'likes' : 'comments';
     const onMine = (kind: 'article' | 'image') => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';
 import { ApiError, body, ok } from '../http';
-import { ImageUnreadable, detectFaces } from '../services/faces';
+import { FaceDetectorFailed } from '../services/face-detector';
+import { ImageUnreadable } from '../services/faces';
 import { UploadRejected, storeUpload } from '../services/uploads';
 
 const TRY_ON_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
@@ -27,9 +28,12 @@ export function registerTryOnRoutes(app: FastifyInstance, ctx: AppContext): void
       z.object({ image_base64: z.string({ required_error: 'is required' }).min(1, 'is required') }),
     );
     try {
-      return ok({ faces: await detectFaces(decodeBase64(ctx, input.image_base64)) });
+      return ok({ faces: await ctx.faces.detect(decodeBase64(ctx, input.image_base64)) });
     } catch (error) {
       if (error instanceof ImageUnreadable) throw new ApiError(400, `image_base64: ${error.message}`);
+      if (error instanceof FaceDetectorFailed) {
+        throw new ApiError(503, `Face detection is unavailable (${error.message}), please try again`);
+      }
       throw error;
     }
   });

@@ -21,6 +21,8 @@ export function openDb<Schema = any>(url: string): DbHandle<Schema> {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client losing its connection (database restarted) must not crash the process.
     pool.on('error', () => {});
+    // Nor a checked-out one: its query fails (answered 503) and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -31,6 +33,22 @@ export function openDb<Schema = any>(url: string): DbHandle<Schema> {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The answer (HTTP 503) while the database is unreachable, restarting or locked by another process. */
+export const DB_UNAVAILABLE = 'The database is unavailable, try again shortly';
+
+// Socket errors, PostgreSQL's connection-exception and shutdown classes, SQLite's lock and I/O errors.
+const UNAVAILABLE_CODE =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|08...|57P0[123]|53300|SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR)\w*)$/;
+const UNAVAILABLE_MESSAGE =
+  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
+
+/** True when a query failed because the database cannot be reached right now, not because the query is wrong. */
+export function isDbUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODE.test(code)) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }
 
 /**

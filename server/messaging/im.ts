@@ -475,18 +475,31 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'IM_RECALL_MESSAGE', 'write', async (_socket, payload) => {
+    /**
+     * The messages a recall or a delete names: those at `times` in one private or group conversation (CS refused
+     * with `csRefused`, none found with `noneFound`), and their times in order for the event.
+     */
+    async function namedMessages(payload: Record<string, any>, csRefused: string, noneFound: string) {
       const scene = validateScene(payload.scene);
-      if (scene === Scene.CS) throw badRequest(Text.RECALL_CS_UNSUPPORTED);
+      if (scene === Scene.CS) throw badRequest(csRefused);
       const ref = resolveConversation(me(), scene, payload.targetId, undefined);
-      const times = validateTimes(payload.times);
       const rows = (await db
         .selectFrom('msg_im_message')
         .selectAll()
         .where('conversation', '=', ref.key)
-        .where('ts', 'in', times)
+        .where('ts', 'in', validateTimes(payload.times))
         .execute()) as ImMessageRow[];
-      if (rows.length === 0) throw badRequest(Text.INVALID_MESSAGE);
+      if (rows.length === 0) throw badRequest(noneFound);
+      const times = rows.map((row) => Number(row.ts)).sort((a, b) => a - b);
+      return { scene, ref, rows, times };
+    }
+
+    handle(ctx, socket, 'IM_RECALL_MESSAGE', 'write', async (_socket, payload) => {
+      const { scene, ref, rows, times } = await namedMessages(
+        payload,
+        Text.RECALL_CS_UNSUPPORTED,
+        Text.INVALID_MESSAGE,
+      );
       rows.forEach((row, index) => {
         if (row.sender_id !== me()) throw badRequest(Text.RECALL_OTHERS);
         if (row.recalled === 1) throw badRequest(`message[${index}] has been recalled`);
@@ -502,30 +515,20 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           rows.map((row) => row.id),
         )
         .execute();
-      const recalledTimes = rows.map((row) => Number(row.ts)).sort((a, b) => a - b);
       const rooms =
         scene === Scene.PRIVATE
           ? [Rooms.user(ref.targetId), Rooms.user(me())]
           : [Rooms.group(ref.targetId), Rooms.user(me())];
-      ctx.io
-        .to(rooms)
-        .except(socket.id)
-        .emit('IM_MSG_RECALLED', { scene, conversationId: ref.key, recaller, times: recalledTimes });
+      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_RECALLED', { scene, conversationId: ref.key, recaller, times });
       return 'ok';
     });
 
     handle(ctx, socket, 'IM_DELETE_MESSAGE', 'write', async (_socket, payload) => {
-      const scene = validateScene(payload.scene);
-      if (scene === Scene.CS) throw badRequest(Text.DELETE_CS_UNSUPPORTED);
-      const ref = resolveConversation(me(), scene, payload.targetId, undefined);
-      const times = validateTimes(payload.times);
-      const rows = await db
-        .selectFrom('msg_im_message')
-        .select(['id', 'ts'])
-        .where('conversation', '=', ref.key)
-        .where('ts', 'in', times)
-        .execute();
-      if (rows.length === 0) throw badRequest(Text.NOTHING_TO_DELETE);
+      const { scene, ref, rows, times } = await namedMessages(
+        payload,
+        Text.DELETE_CS_UNSUPPORTED,
+        Text.NOTHING_TO_DELETE,
+      );
       await db
         .insertInto('msg_im_deleted')
         .values(rows.map((row) => ({ user_id: me(), message_id: row.id, conversation: ref.key, ts: row.ts })))
@@ -540,13 +543,12 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           rows.map((row) => row.id as string),
         )
         .execute();
-      const deletedTimes = rows.map((row) => Number(row.ts)).sort((a, b) => a - b);
       ctx.io.to(Rooms.user(me())).except(socket.id).emit('IM_MSG_DELETED', {
         scene,
         targetId: ref.targetId,
         conversationId: ref.key,
         deleterId: me(),
-        times: deletedTimes,
+        times,
       });
       return 'ok';
     });

@@ -14,6 +14,7 @@ import {
   MessageStatus,
   type Payload,
   PrivateMessage,
+  RecentIds,
   type User,
   assertSendable,
   conversationKey,
@@ -238,8 +239,15 @@ export class Im {
   readonly pending: ConversationStore;
   private conversationsLoaded = false;
   private lostAt = 0;
+  /** Messages already announced: after a reconnect the redelivered push and the resync can bring the same one. */
+  private readonly announced = new RecentIds();
   /** Live-session watchers of agents, by team and customer. */
   readonly liveSessions = new Map<string, (message: CSMessage) => void>();
+  /**
+   * The presence subscriptions: the server keeps them with the socket, so they are made again after every
+   * reconnect; they expire with disconnect().
+   */
+  private readonly watching = { User: new Set<string>(), Group: new Set<string>() };
 
   constructor(
     private readonly connection: () => Connection,
@@ -323,11 +331,7 @@ export class Im {
     ) {
       conversation.data = parseJson<Data>(wire.d, {});
     }
-    if (message instanceof CSMessage) {
-      this.notifyLive(message);
-      this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
-    } else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
-    else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
+    this.announce(message, true);
     this.fireConversations();
   }
 
@@ -734,6 +738,19 @@ export class Im {
     }
   }
 
+  async subscribePresence(kind: 'User' | 'Group', ids: string[]): Promise<Result<unknown>> {
+    const result = await this.simple(`subscribe${kind}Presence`, { [`${kind.toLowerCase()}Ids`]: ids });
+    for (const id of ids) this.watching[kind].add(id);
+    return result;
+  }
+
+  async unsubscribePresence(kind: 'User' | 'Group', id: string): Promise<Result<unknown>> {
+    const params = { [`${kind.toLowerCase()}Id`]: id };
+    const result = await this.simple(`unsubscribe${kind}Presence`, params, ErrorText.UNSUBSCRIBE_PRESENCE_FAILED);
+    this.watching[kind].delete(id);
+    return result;
+  }
+
   subscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
     validateCallbackOptions(options);
     const groupIds = validateIdArray(options.groupIds, 'groupIds');
@@ -779,6 +796,10 @@ export class Im {
     const after = this.lostAt;
     this.lostAt = 0;
     const connection = this.connection();
+    for (const kind of ['User', 'Group'] as const) {
+      const ids = [...this.watching[kind]];
+      if (ids.length) this.subscribePresence(kind, ids).catch(() => undefined);
+    }
     for (const conversation of [...this.store.all(), ...this.pending.all()]) {
       const ref = conversation.ref;
       const minimum = conversation.messages[0]?.timestamp ?? 0;
@@ -817,9 +838,16 @@ export class Im {
     this.fireConversations();
   }
 
-  private announce(message: AnyMessage): void {
-    if (message instanceof CSMessage) this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
-    else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
+  /**
+   * Hands a received message to the app once (after a reconnect the redelivered push and the resync can both bring
+   * it); a pushed CS message also reaches the agent watching that customer's live session.
+   */
+  private announce(message: AnyMessage, pushed = false): void {
+    if (!this.announced.add(message.messageId)) return;
+    if (message instanceof CSMessage) {
+      if (pushed) this.notifyLive(message);
+      this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
+    } else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
     else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
   }
 
@@ -828,5 +856,7 @@ export class Im {
     this.pending.clear();
     this.conversationsLoaded = false;
     this.liveSessions.clear();
+    this.watching.User.clear();
+    this.watching.Group.clear();
   }
 }

@@ -29,7 +29,14 @@ import {
   type SubscribeOptions,
   type SubscribePresenceOptions,
 } from './pubsub';
-import { isBlank, validateConnectOptions, validateGoEasyOptions, validateId, validateIdArray } from './validate';
+import {
+  isBlank,
+  isPlainObject,
+  validateConnectOptions,
+  validateGoEasyOptions,
+  validateId,
+  validateIdArray,
+} from './validate';
 
 export type { MessagingError } from './errors';
 export type { CallbackOptions, Result } from './callbacks';
@@ -69,6 +76,12 @@ export interface ConnectOptions extends CallbackOptions<void> {
 }
 
 type StatusListener = (status: ConnectionStatus) => void;
+
+/** A mark-as-read shortcut's options with its conversation; options that are not an object go through as given,
+ *  so markAsRead answers "bad parameters". */
+function markOptions(options: MarkAsReadOptions, id: string | undefined, type: 'private' | 'group'): MarkAsReadOptions {
+  return isPlainObject(options) ? { ...(options as MarkAsReadOptions), id, type } : options;
+}
 
 /** Throws for the sync `create*Message` calls, or hands the error to onFailed when there is one. */
 function createOrFail<T>(options: unknown, create: () => T): T {
@@ -139,12 +152,14 @@ export class GoEasy {
     for (const teamId of this.onlineTeams) im.loadPending(teamId).catch(() => undefined);
   }
 
-  /** @internal Guards every module call: connect() first, and the module enabled. */
+  /**
+   * @internal Guards every module call: connect() first, and the module enabled (messaging.md §5: both answer
+   * "Please call connect() first.").
+   */
   module(name: 'PUBSUB'): PubSub;
   module(name: 'IM'): Im;
   module(name: 'PUBSUB' | 'IM'): PubSub | Im {
-    if (!this.connected) throw badRequest(ErrorText.CALL_CONNECT_FIRST);
-    if (!this.options.modules.includes(name)) throw badRequest(`Invalid options: module '${name}' is not enabled`);
+    if (!this.connected || !this.options.modules.includes(name)) throw badRequest(ErrorText.CALL_CONNECT_FIRST);
     if (name === 'PUBSUB') return this.pubsubModule;
     if (!this.imModule) throw badRequest(ErrorText.CALL_CONNECT_FIRST);
     return this.imModule;
@@ -202,35 +217,36 @@ export class GoEasy {
   }
 }
 
+/** The options without their callbacks: the API object settles them, so the module must not settle them again. */
+function uncalled<T extends object>(options: T): T {
+  return { ...options, onSuccess: undefined, onFailed: undefined };
+}
+
 export class PubSubApi {
   constructor(private readonly goeasy: GoEasy) {}
   private run<T>(options: CallbackOptions<T> | undefined, call: (module: PubSub) => Promise<T>): Promise<T> {
     return settle(options, () => call(this.goeasy.module('PUBSUB')));
   }
   subscribe(options: SubscribeOptions) {
-    return this.run(options, (module) => module.subscribe({ ...options, onSuccess: undefined, onFailed: undefined }));
+    return this.run(options, (module) => module.subscribe(uncalled(options)));
   }
   unsubscribe(options: ChannelOptions) {
-    return this.run(options, (module) => module.unsubscribe({ ...options, onSuccess: undefined, onFailed: undefined }));
+    return this.run(options, (module) => module.unsubscribe(uncalled(options)));
   }
   publish(options: PublishOptions) {
-    return this.run(options, (module) => module.publish({ ...options, onSuccess: undefined, onFailed: undefined }));
+    return this.run(options, (module) => module.publish(uncalled(options)));
   }
   history(options: PubSubHistoryOptions) {
-    return this.run(options, (module) => module.history({ ...options, onSuccess: undefined, onFailed: undefined }));
+    return this.run(options, (module) => module.history(uncalled(options)));
   }
   subscribePresence(options: SubscribePresenceOptions) {
-    return this.run(options, (module) =>
-      module.subscribePresence({ ...options, onSuccess: undefined, onFailed: undefined }),
-    );
+    return this.run(options, (module) => module.subscribePresence(uncalled(options)));
   }
   unsubscribePresence(options: ChannelOptions) {
-    return this.run(options, (module) =>
-      module.unsubscribePresence({ ...options, onSuccess: undefined, onFailed: undefined }),
-    );
+    return this.run(options, (module) => module.unsubscribePresence(uncalled(options)));
   }
   hereNow(options: HereNowOptions) {
-    return this.run(options, (module) => module.hereNow({ ...options, onSuccess: undefined, onFailed: undefined }));
+    return this.run(options, (module) => module.hereNow(uncalled(options)));
   }
 }
 
@@ -285,10 +301,10 @@ export class ImApi {
     return this.run(options, (im) => im.markAsRead(options));
   }
   markPrivateMessageAsRead(options: MarkAsReadOptions): Promise<Result<string>> {
-    return this.run(options, (im) => im.markAsRead({ ...options, id: options.userId, type: 'private' }));
+    return this.run(options, (im) => im.markAsRead(markOptions(options, options?.userId, 'private')));
   }
   markGroupMessageAsRead(options: MarkAsReadOptions): Promise<Result<string>> {
-    return this.run(options, (im) => im.markAsRead({ ...options, id: options.groupId, type: 'group' }));
+    return this.run(options, (im) => im.markAsRead(markOptions(options, options?.groupId, 'group')));
   }
   recallMessage(options: MessagesOptions): Promise<Result<string>> {
     return this.run(options, (im) => im.recall(options));
@@ -303,35 +319,19 @@ export class ImApi {
     return this.run(options, (im) => im.remove(options));
   }
   subscribeUserPresence(options: IdsOptions): Promise<Result<unknown>> {
-    return this.run(options, (im) =>
-      im.simple('subscribeUserPresence', { userIds: validateIdArray(options?.userIds, 'userIds') }),
-    );
+    return this.run(options, (im) => im.subscribePresence('User', validateIdArray(options?.userIds, 'userIds')));
   }
   unsubscribeUserPresence(options: IdsOptions): Promise<Result<unknown>> {
-    return this.run(options, (im) =>
-      im.simple(
-        'unsubscribeUserPresence',
-        { userId: validateId(options?.userId, 'userId') },
-        ErrorText.UNSUBSCRIBE_PRESENCE_FAILED,
-      ),
-    );
+    return this.run(options, (im) => im.unsubscribePresence('User', validateId(options?.userId, 'userId')));
   }
   hereNow(options: IdsOptions): Promise<Result<unknown>> {
     return this.run(options, (im) => im.hereNow(options));
   }
   subscribeGroupPresence(options: IdsOptions): Promise<Result<unknown>> {
-    return this.run(options, (im) =>
-      im.simple('subscribeGroupPresence', { groupIds: validateIdArray(options?.groupIds, 'groupIds') }),
-    );
+    return this.run(options, (im) => im.subscribePresence('Group', validateIdArray(options?.groupIds, 'groupIds')));
   }
   unsubscribeGroupPresence(options: IdsOptions): Promise<Result<unknown>> {
-    return this.run(options, (im) =>
-      im.simple(
-        'unsubscribeGroupPresence',
-        { groupId: validateId(options?.groupId, 'groupId') },
-        ErrorText.UNSUBSCRIBE_PRESENCE_FAILED,
-      ),
-    );
+    return this.run(options, (im) => im.unsubscribePresence('Group', validateId(options?.groupId, 'groupId')));
   }
   subscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
     return this.run(options, (im) => im.subscribeGroup(options));

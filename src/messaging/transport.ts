@@ -33,7 +33,9 @@ export class TaroWebSocket extends Transport {
     const opening = Taro.connectSocket({ url, fail: (error: unknown) => this.onError('websocket error', error) });
     Promise.resolve(opening).then(
       (task) => {
-        if (!task) return;
+        // A refused socket (H5 and WeChat allow five at once) answers through `fail` above, and the promise
+        // resolves with that error instead of a task.
+        if (typeof task?.onOpen !== 'function') return;
         if (this.readyState === 'closed') {
           task.close({});
           return;

@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { ErrorText, badRequest } from './errors';
 
 /**
  * The local checks of messaging.md §5. Each throws a `{code: 400, content}` with the exact wording
@@ -60,6 +60,24 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** JSON text of a value, or null when it has none (a cycle, a BigInt): such data cannot travel. */
+function jsonOf(value: unknown): string | null {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** String(value), or its type tag for what cannot become a string (an object without a prototype). */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 export interface ValidGoEasyOptions {
   appkey: string;
   host: string;
@@ -74,9 +92,9 @@ export function validateGoEasyOptions(options: unknown): ValidGoEasyOptions {
   if (!Array.isArray(given.modules) || given.modules.length === 0)
     fail("Invalid options: 'modules' must be nonempty array");
   const modules = (given.modules as unknown[]).map((name) => {
-    const upper = String(name).toUpperCase();
-    if (typeof name !== 'string' || !(SUPPORTED_MODULES as readonly string[]).includes(upper)) {
-      fail(`Invalid options: module '${String(name)}' is not support`);
+    const upper = typeof name === 'string' ? name.toUpperCase() : '';
+    if (!(SUPPORTED_MODULES as readonly string[]).includes(upper)) {
+      fail(`Invalid options: module '${textOf(name)}' is not support`);
     }
     return upper as 'PUBSUB' | 'IM';
   });
@@ -95,8 +113,10 @@ export function validateConnectOptions(options: unknown, imEnabled: boolean): vo
   if (given.data === null || (given.data !== undefined && !isPlainObject(given.data))) {
     fail('TypeError: data requires an object.');
   }
-  if (given.data !== undefined && utf8Length(JSON.stringify(given.data)) > Limits.USER_DATA_BYTES) {
-    fail('user.data-length limit 300 byte.');
+  if (given.data !== undefined) {
+    const json = jsonOf(given.data);
+    if (json === null) fail('TypeError: data requires an object.');
+    if (utf8Length(json as string) > Limits.USER_DATA_BYTES) fail('user.data-length limit 300 byte.');
   }
   if (isPlainObject(given.wxmpId)) {
     if (isBlank(given.wxmpId.appid)) fail('wxmpId.appid is required.');
@@ -239,7 +259,9 @@ export function validateText(text: unknown): string {
 
 /** The serialized text payload travels in one frame: at most 3072 characters of JSON. */
 export function validateTextPayload(payload: unknown): void {
-  if (JSON.stringify(payload).length > Limits.TEXT_PAYLOAD_BYTES) fail('message-length limit 3kb');
+  const json = jsonOf(payload);
+  if (json === null) fail(ErrorText.INVALID_MESSAGE);
+  if ((json as string).length > Limits.TEXT_PAYLOAD_BYTES) fail('message-length limit 3kb');
 }
 
 export type FileKind = 'file' | 'image' | 'audio' | 'video';
@@ -251,6 +273,11 @@ export interface MediaFile {
   size: number;
   path?: string;
   tempFilePath?: string;
+  /** Images and videos: measured from the file when an image leaves them out. */
+  width?: number;
+  height?: number;
+  /** Audio and video, in seconds. */
+  duration?: number;
 }
 
 export function fileExtension(file: MediaFile): string {
@@ -376,15 +403,24 @@ export function validateConversationTarget(options: Bag): ConversationTarget {
   return fail('incorrect query options.');
 }
 
+/** Number(value), or NaN for what has no number (a Symbol, an object without a prototype). */
+function numberOf(value: unknown): number {
+  try {
+    return Number(value);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function validateHistory(options: unknown): HistoryQuery {
   validateCallbackOptions(options);
   const target = validateConversationTarget(options);
-  const requested = Number(options.limit);
+  const requested = numberOf(options.limit);
   const limit =
     Number.isFinite(requested) && requested > 0
       ? Math.min(Math.floor(requested), Limits.HISTORY_MAX)
       : Limits.HISTORY_DEFAULT;
-  const last = Number(options.lastTimestamp);
+  const last = numberOf(options.lastTimestamp);
   return { ...target, limit, lastTimestamp: Number.isFinite(last) && last > 0 ? last : undefined };
 }
 

@@ -1,13 +1,21 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { openDb } from '../../server/db/connection';
-import type { ApiBody, Cart, Goods, LensType, Page as ListPage, LoginResult, Prescription } from '../../types/api';
+import type {
+  ApiBody,
+  Cart,
+  Goods,
+  LensType,
+  Page as ListPage,
+  LoginResult,
+  Order,
+  Prescription,
+} from '../../types/api';
 import { screenshot as capture, launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(240_000);
 
 const SHOPPER = { email: 'ada@lensmate.test', password: 'Shopper#2026a' };
+const ADMIN = { email: 'admin@lensmate.test', password: 'Admin#2026pass' };
 
 describe('the shopper orders, pays and tracks in headless Chromium', () => {
   let shop: RunningShop;
@@ -172,21 +180,24 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
 
   it('finds the order as paid in the order list and follows its parcel once it is dispatched', async () => {
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
-    // The warehouse dispatches the parcel: it writes the carrier's tracking number on the order.
-    const db = openDb(join(shop.dataDir, 'lensmate.sqlite'));
-    await db.db
-      .updateTable('orders')
-      .set({ tracking_no: 'LMTRACK0001', carrier: 'Lensmate Post' })
-      .where('id', '=', orderId)
-      .execute();
-    await db.close();
-
     await page.goto(`${shop.url}/pages/order/order-list/order-list-main`);
     await see('All');
     await page.locator('.order-tabs__tab:visible', { hasText: 'Paid' }).click();
     await page.locator('.order-card:visible').first().waitFor();
     await see('Paid');
     await screenshot(page, 'order-12-order-list-paid');
+
+    // The warehouse dispatches the parcel: an admin ships the order with the carrier's tracking number.
+    const { token: admin } = await api<LoginResult>('/api/auth/login', ADMIN);
+    const shipped = await api<Order>(
+      '/api/order/update_order_status',
+      { order_id: orderId, status: 'shipped', tracking_no: 'LMTRACK0001', carrier: 'Lensmate Post' },
+      admin,
+    );
+    expect([shipped.status, shipped.tracking_no]).toEqual(['shipped', 'LMTRACK0001']);
+    await page.locator('.order-tabs__tab:visible', { hasText: 'Shipped' }).click();
+    await page.locator('.order-card:visible').first().waitFor();
+    await see('Shipped');
     await page.locator('.order-card:visible').first().click();
     await page.waitForURL(/order-detail/);
     await see('Shipping label created');

@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, phonePage, screenshot } from './support/browser';
+import { settledScreenshot as shot, signInAs } from './support/account-flow';
+import { launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(180_000);
+
+let sharedBrowser: Browser;
 
 function poster(label: string, colour: string): Buffer {
   return Buffer.from(
@@ -12,27 +15,15 @@ function poster(label: string, colour: string): Buffer {
   );
 }
 
-/** Waits for the page transition to end (the shown page sits at the left edge), then takes the screenshot. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() => {
-    const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
-      (node) => node.style.display !== 'none',
-    );
-    const shown = pages[pages.length - 1];
-    return shown !== undefined && Math.abs(shown.getBoundingClientRect().left) < 1;
-  });
-  await screenshot(page, name);
-}
-
-async function signInAs(page: Page, base: string, email: string, password: string): Promise<void> {
-  await page.goto(`${base}/pages/login/login`, { waitUntil: 'networkidle' });
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('taro-button-core', { hasText: 'Sign in' }).click();
-  // Password hashing on a busy machine can take a while: wait for the app to leave the login page.
-  await page.waitForFunction(() => !window.location.pathname.startsWith('/pages/login'), undefined, {
-    timeout: 90_000,
-  });
+/** The SVG drawn as a PNG (the chat's image messages accept gif, jpg and png only). */
+async function png(svg: Buffer): Promise<Buffer> {
+  const page = await sharedBrowser.newPage({ viewport: { width: 750, height: 480 } });
+  try {
+    await page.setContent(`<body style="margin:0">${svg.toString()}</body>`);
+    return await page.screenshot({ type: 'png' });
+  } finally {
+    await page.close();
+  }
 }
 
 async function choose(page: Page, trigger: string, files: { name: string; buffer: Buffer }[]): Promise<void> {
@@ -51,6 +42,7 @@ describe('social side in headless Chromium against the real server', () => {
     // Eleven sign-ins across these tests: above the default limit of 10 per 15 minutes from one address.
     shop = await startShop({ AUTH_RATE_LIMIT_MAX: '50' });
     browser = await launchChromium();
+    sharedBrowser = browser;
   });
 
   afterAll(async () => {
@@ -176,6 +168,8 @@ describe('social side in headless Chromium against the real server', () => {
 
     await ada.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${benId}`, { waitUntil: 'networkidle' });
     await ada.page.locator('input[name="message"]').waitFor();
+    // Ben is signed in but has no chat open: offline until his conversation list connects.
+    await ada.page.getByText('Ben is offline').waitFor();
     await ada.page.locator('input[name="message"]').fill('Hi Ben, are the aviators in stock?');
     await ada.page.locator('.chat__send').click();
     await ada.page.locator('.chat__status', { hasText: 'Unread' }).waitFor();
@@ -185,6 +179,8 @@ describe('social side in headless Chromium against the real server', () => {
     await ben.page.locator('.message__name').first().waitFor();
     await ben.page.locator('.message__badge', { hasText: '1' }).waitFor();
     await shot(ben.page, 'social-chat-2-ben-conversations');
+    await ada.page.getByText('Ben is online').waitFor();
+    await shot(ada.page, 'social-chat-2b-ada-sees-ben-online');
 
     await ben.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${adaId}`, { waitUntil: 'networkidle' });
     await ben.page.getByText('Hi Ben, are the aviators in stock?').waitFor();
@@ -196,12 +192,68 @@ describe('social side in headless Chromium against the real server', () => {
     await ada.page.getByText('Yes, in gold and silver.').waitFor();
     await shot(ben.page, 'social-chat-4-ben-replied');
 
-    await ada.page.getByText('Hi Ben, are the aviators in stock?').click();
+    // An image: uploaded with its progress shown, received live, read, then recalled.
+    await ada.page.locator('.chat__attach').click();
+    await ada.page.locator('.chat__panel').waitFor();
+    await shot(ada.page, 'social-chat-4b-ada-attach-panel');
+    // Records every status line shown: the upload's progress is on screen only while the image uploads.
+    await ada.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => {
+        for (const node of Array.from(document.querySelectorAll('.chat__status'))) seen.push(node.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const [chooser] = await Promise.all([
+      ada.page.waitForEvent('filechooser'),
+      ada.page.getByText('Photo', { exact: true }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'aviators.png',
+      mimeType: 'image/png',
+      buffer: await png(poster('Gold aviators', '#8a6d1e')),
+    });
+    await ben.page.locator('.chat__bubble--image').waitFor();
+    const imageStatus = ada.page
+      .locator('.chat__row--mine', { has: ada.page.locator('.chat__bubble--image') })
+      .locator('.chat__status');
+    await imageStatus.filter({ hasText: /^Read$/ }).waitFor();
+    // Ben's copy is the uploaded file, loaded from the messaging server's storage.
+    await ben.page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.chat__bubble--image img');
+      return Boolean(image?.src.includes('/oss/') && image.complete && image.naturalWidth > 0);
+    });
+    const statuses = await ada.page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    expect(statuses.some((text) => /^Uploading \d+%$/.test(text))).toBe(true);
+    await shot(ben.page, 'social-chat-5-ben-receives-image');
+    await shot(ada.page, 'social-chat-6-ada-image-read');
+
+    await ada.page.locator('.chat__bubble--image').click();
     await ada.page.locator('.chat__tool', { hasText: 'Recall' }).click();
     await ada.page.getByText('You recalled a message').waitFor();
     await ben.page.getByText('Ada recalled a message').waitFor();
-    expect(await ben.page.getByText('Hi Ben, are the aviators in stock?').count()).toBe(0);
-    await shot(ben.page, 'social-chat-5-ben-sees-recall');
+    expect(await ben.page.locator('.chat__bubble--image').count()).toBe(0);
+    await ben.page.getByText('Hi Ben, are the aviators in stock?').waitFor();
+    await shot(ben.page, 'social-chat-7-ben-sees-recall');
+
+    // A place, chosen on the choose-location page (no map needed) and opened on open-location.
+    await ada.page.locator('.chat__attach').click();
+    await ada.page.getByText('Location', { exact: true }).click();
+    await ada.page.waitForURL(/choose-location/);
+    await ada.page.locator('input[name="place-name"]').fill('Lensmate Soho');
+    await ada.page.locator('input[name="place-address"]').fill('12 Frith Street, London');
+    await ada.page.locator('input[name="place-latitude"]').fill('51.5136');
+    await ada.page.locator('input[name="place-longitude"]').fill('-0.1318');
+    await shot(ada.page, 'social-chat-8-ada-chooses-location');
+    await ada.page.getByText('Send this place').click();
+    await ada.page.waitForURL(/privateChat/);
+    await ada.page.locator('.chat__location', { hasText: 'Lensmate Soho' }).waitFor();
+    await shot(ada.page, 'social-chat-8b-ada-sent-location');
+    await ben.page.locator('.chat__location', { hasText: 'Lensmate Soho' }).click();
+    await ben.page.waitForURL(/open-location/);
+    await ben.page.getByText('51.513600° N, 0.131800° W').waitFor();
+    await shot(ben.page, 'social-chat-9-ben-opens-location');
+    await ben.page.goBack();
 
     await ben.page.goto(`${shop.url}/pages/message/message`, { waitUntil: 'networkidle' });
     await ben.page.locator('.message__name', { hasText: 'Ada' }).waitFor();
@@ -212,7 +264,7 @@ describe('social side in headless Chromium against the real server', () => {
     await ben.page.getByText('Unpin').waitFor();
     await ben.page.getByText('Remove', { exact: true }).click();
     await ben.page.getByText('No conversations yet').waitFor();
-    await shot(ben.page, 'social-chat-6-ben-removed-conversation');
+    await shot(ben.page, 'social-chat-10-ben-removed-conversation');
     expect([...ada.errors, ...ben.errors]).toEqual([]);
   });
 
@@ -258,6 +310,8 @@ describe('social side in headless Chromium against the real server', () => {
     await ada.page.getByText('Me!', { exact: true }).waitFor();
     await admin.page.getByText('Me!', { exact: true }).waitFor();
     await admin.page.locator('.chat__sender', { hasText: 'Ben' }).waitFor();
+    // Group presence: all three have the group open.
+    await admin.page.getByText('3 of 3 members online').waitFor();
     await shot(admin.page, 'social-group-1-admin-sees-both');
     expect(pages.flatMap((opened) => opened.errors)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { GOOGLE_NOT_CONFIGURED } from '../../server/api/auth';
-import { ADA, ADMIN, type TestServer, startServer } from '../server/helpers';
+import { ADA, ADMIN, type TestServer, engines, startServer } from '../server/helpers';
+import { recordReliability } from '../support/reliability';
 import { type Answer, type Route, apiFieldNames, apiRoutes, dbFingerprint, send } from './routes';
 
 /** Payloads per (route, role): small in CI, raise LENSMATE_FUZZ_RUNS for a longer run on demand. */
@@ -121,7 +122,8 @@ function queryString(fields: string[]) {
     .map((parts) => parts.map(([name, value]) => `${encodeQuery(name)}=${encodeQuery(value)}`).join('&'));
 }
 
-describe('API fuzzing: random and adversarial payloads on every endpoint', () => {
+// SQLite always; PostgreSQL too (in its own schema) when LENSMATE_TEST_PG is set.
+describe.each(engines)('API fuzzing on %s: random and adversarial payloads on every endpoint', (engine) => {
   let server: TestServer;
   let routes: Route[];
   let fields: string[];
@@ -138,22 +140,23 @@ describe('API fuzzing: random and adversarial payloads on every endpoint', () =>
   beforeAll(async () => {
     process.on('unhandledRejection', onUnhandled);
     // Auth routes are rate limited; a high limit lets the fuzzer reach their validators (the limit has its own test).
-    server = await startServer('sqlite', { AUTH_RATE_LIMIT_MAX: '100000' });
+    server = await startServer(engine, { AUTH_RATE_LIMIT_MAX: '100000' });
     routes = apiRoutes(server.app);
     fields = apiFieldNames();
     await signIn('shopper');
     await signIn('admin');
     console.log(
-      `API fuzz: seed ${SEED}, ${RUNS} payloads per route and role, ${routes.length} routes, ${fields.length} field names`,
+      `API fuzz (${engine}): seed ${SEED}, ${RUNS} payloads per route and role, ${routes.length} routes, ${fields.length} field names`,
     );
   });
 
   afterAll(async () => {
     process.off('unhandledRejection', onUnhandled);
     console.log(
-      `API fuzz summary: seed ${SEED}, payloads tried ${tally.tried}, refused ${tally.refused}, ` +
+      `API fuzz summary (${engine}): seed ${SEED}, payloads tried ${tally.tried}, refused ${tally.refused}, ` +
         `accepted ${tally.accepted}`,
     );
+    recordReliability({ suite: `fuzz-api-${engine}`, payloads: tally.tried, refused: tally.refused });
     await server?.close();
   });
 
@@ -218,6 +221,8 @@ describe('API fuzzing: random and adversarial payloads on every endpoint', () =>
       const answer = await send(server, 'POST', route.url, polluted, tokens.shopper);
       checkAnswer(route, 'shopper', polluted, answer, null);
       expect(answer.http).toBe(400);
+      tally.tried++;
+      tally.refused++;
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   }, 120_000);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { knownEvents } from '../../server/messaging/context';
 import { type Ack, Client, type TestServer, connected, removeDir, startServer } from '../messaging/helpers';
+import { recordReliability } from '../support/reliability';
 
 const RUNS = Number(process.env.LENSMATE_FUZZ_RUNS || 3) * 4;
 const SEED = Number(process.env.LENSMATE_FUZZ_SEED || 20261122);
@@ -86,6 +87,7 @@ describe('messaging fuzzing: random payloads for every request', () => {
       `Messaging fuzz summary: seed ${SEED}, requests tried ${tally.tried}, refused ${tally.refused}, ` +
         `accepted ${tally.accepted}`,
     );
+    recordReliability({ suite: 'fuzz-messaging', payloads: tally.tried, refused: tally.refused });
     await server?.close();
     removeDir(server.dir);
   });

@@ -57,7 +57,9 @@ export async function dbFingerprint(server: TestServer): Promise<string> {
   const hash = createHash('sha256');
   for (const { name } of tables.rows) {
     const rows = await sql`select * from ${sql.table(name)}`.execute(db);
-    hash.update(`${name}:${rows.rows.length}:${JSON.stringify(rows.rows)}\n`);
+    // Sorted: PostgreSQL returns rows in no promised order.
+    const lines = rows.rows.map((row) => JSON.stringify(row)).sort();
+    hash.update(`${name}:${lines.length}:${lines.join('\n')}\n`);
   }
   return hash.digest('hex');
 }

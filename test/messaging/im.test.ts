@@ -164,6 +164,10 @@ describe('IM', () => {
       code: 400,
       content: 'Recall CS message is not supported yet.',
     });
+    expect(await max.request('IM_RECALL_MESSAGE', { scene: 'private', targetId: 'nia', times: [1] })).toMatchObject({
+      code: 400,
+      content: 'it is invalid message',
+    });
     const history = await nia.request('IM_HISTORY', { id: 'max', scene: 'private' });
     expect(history.content.messages[0]).toMatchObject({ rc: true, recaller: { id: 'max' } });
     const change = await nia.request('IM_HISTORY_CHANGE', {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordReliability } from '../support/reliability';
 import { type Client, connected, removeDir, sleep } from './helpers';
 import { type ServerProcess, spawnServer, stopServer } from './process';
 
@@ -60,6 +61,14 @@ describe('a server process killed mid-conversation', () => {
     const inFlight = `crash-${acked.length}`;
     expect(stored.filter((id) => id !== inFlight)).toEqual(acked);
     await sleep(800);
-    expect(new Set(bob.received.imMessage.map((message) => message.i)).size).toBe(bob.count('imMessage'));
+    const arrived = new Set(bob.received.imMessage.map((message) => message.i));
+    recordReliability({
+      suite: 'server-kill',
+      faults: 1,
+      messagesChecked: acked.length,
+      lost: acked.filter((guid) => !arrived.has(guid)).length,
+      duplicated: bob.count('imMessage') - arrived.size,
+    });
+    expect(arrived.size).toBe(bob.count('imMessage'));
   });
 });

@@ -1,6 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Taro from '@tarojs/taro';
 import { Server, type Socket } from 'socket.io';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { GoEasy } from '../../src/messaging';
 import { Connection, Timing, endpointUrl, shiftPrintable } from '../../src/messaging/connection';
 import { toFrame } from '../../src/messaging/transport';
 
@@ -14,6 +17,8 @@ interface Script {
   seen: Array<{ event: string; params: Record<string, unknown> }>;
   answerAfter: number;
   firstTransport?: string;
+  /** Fixed answers by event, e.g. a failure without a message. */
+  answers?: Record<string, unknown>;
 }
 
 let io: Server;
@@ -38,6 +43,10 @@ beforeEach(async () => {
             enableSubscribe: true,
           },
         );
+        return;
+      }
+      if (script.answers?.[event]) {
+        ack?.(script.answers[event]);
         return;
       }
       const sent = script.seen.filter((entry) => entry.event === event).length;
@@ -121,6 +130,10 @@ describe('connection states', () => {
     const connection = opened();
     await expect(connection.connect(fields)).rejects.toEqual({ code: 401, content: 'Invalid appkey' });
     expect(connection.status).toBe('connect-failed');
+    await expect(connection.request('echo', {}, { permission: 'read' })).rejects.toEqual({
+      code: 408,
+      content: 'Failed to connect',
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await io.fetchSockets()).length).toBe(0);
   });
@@ -225,6 +238,70 @@ describe('connection states', () => {
     await connection.disconnect();
   });
 
+  it('hands socket.io the §9 timing: connect 3 s, reconnect delay at most 3 s; one socket through reconnects', async () => {
+    expect(Timing).toMatchObject({
+      CONNECT: 3000,
+      REQUEST_SINGLE: 1700,
+      REQUEST_TOTAL: 12000,
+      RECONNECT_DELAY_MAX: 3000,
+      SOCKET_TIMEOUT: 20000,
+    });
+    const connection = opened();
+    await connection.connect(fields);
+    const manager = (connection as unknown as { socket: ClientSocket }).socket.io;
+    expect(manager.timeout()).toBe(Timing.CONNECT);
+    expect(manager.reconnectionDelay()).toBeLessThanOrEqual(Timing.RECONNECT_DELAY_MAX);
+    expect(manager.reconnectionDelayMax()).toBe(Timing.RECONNECT_DELAY_MAX);
+    io.disconnectSockets(true);
+    await waitFor(() => connection.status === 'reconnected');
+    expect((await io.fetchSockets()).length).toBe(1);
+    await connection.disconnect();
+  });
+
+  it('gives up after the 20 s socket timeout when the host never answers', async () => {
+    // Only the SDK's own timers are faked: engine.io and socket.io keep the native ones they captured at load.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date'] });
+    try {
+      const connection = new Connection({ host: 'http://127.0.0.1:1' });
+      const failure = connection.connect(fields).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      jest.advanceTimersByTime(Timing.SOCKET_TIMEOUT - 1);
+      expect(connection.status).toBe('connecting');
+      jest.advanceTimersByTime(1);
+      expect(await failure).toEqual({ code: 408, content: 'Host unreachable or timeout' });
+      expect(connection.status).toBe('connect-failed');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('waits for a free socket when the five that WeChat and H5 allow are taken', async () => {
+    const wsUrl = `${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`;
+    // A socket closed by an earlier test leaves Taro's count of five when its close event arrives, which a
+    // loaded machine may deliver late: take the five as they come free.
+    const taken: Taro.SocketTask[] = [];
+    const started = Date.now();
+    while (taken.length < 5) {
+      try {
+        taken.push((await Taro.connectSocket({ url: wsUrl })) as unknown as Taro.SocketTask);
+      } catch (refused) {
+        if (Date.now() - started > 10000) throw refused;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const connection = opened();
+    const connecting = connection.connect(fields);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(connection.status).toBe('connecting');
+    taken[0].close({});
+    await connecting;
+    expect(connection.status).toBe('connected');
+    await connection.disconnect();
+    for (const task of taken.slice(1)) task.close({});
+  });
+
   it('works over polling first when supportOldBrowser is on', async () => {
     const connection = opened({ supportOldBrowser: true });
     await connection.connect(fields);
@@ -241,3 +318,47 @@ async function waitFor(check: () => boolean, timeoutMs = 10000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe('messages when the server gives none (messaging.md §8)', () => {
+  it('answers the catalogue fallbacks, and 500 for a storage vendor other than ALI or TX', async () => {
+    const silent = { code: 408 };
+    script.answers = {
+      subscribeGroups: silent,
+      unsubscribeGroup: silent,
+      imGroupHereNow: silent,
+      unsubscribeUserPresence: silent,
+      unsubscribeGroupPresence: silent,
+      uploadToken: { code: 200, content: { vendor: 'QN', host: 'https://upload.example.com' } },
+    };
+    const client = new GoEasy({ host: url, appkey: 'k', modules: ['im'] });
+    await client.connect({ id: 'u1', data: {} });
+    await expect(client.im.subscribeGroup({ groupIds: ['g'] })).rejects.toEqual({
+      code: 408,
+      content: 'Failed to subscribe group message',
+    });
+    await expect(client.im.unsubscribeGroup({ groupId: 'g' })).rejects.toEqual({
+      code: 408,
+      content: 'Failed to unsubscribe group message',
+    });
+    await expect(client.im.groupHereNow({ groupId: 'g' })).rejects.toEqual({
+      code: 408,
+      content: 'Failed to query online group users',
+    });
+    for (const failed of [
+      client.im.unsubscribeUserPresence({ userId: 'u2' }),
+      client.im.unsubscribeGroupPresence({ groupId: 'g' }),
+    ]) {
+      await expect(failed).rejects.toEqual({ code: 408, content: 'Failed to unsubscribe presence' });
+    }
+    const message = client.im.createFileMessage({
+      file: { path: 'http://127.0.0.1:1/a.pdf', name: 'a.pdf', size: 10, type: 'application/pdf' },
+      to: { type: 'private', id: 'u2', data: {} },
+    });
+    await expect(client.im.sendMessage({ message })).rejects.toEqual({
+      code: 500,
+      content: 'Only Ali OSS and Tencent COS are supported',
+    });
+    expect(message.status).toBe('fail');
+    await client.disconnect();
+  });
+});

@@ -101,6 +101,51 @@ describe('user and group presence', () => {
   });
 });
 
+describe('unsubscribing', () => {
+  it('im.off and the unsubscribe calls stop presence events and group messages', async () => {
+    const watcher = await user('un-watcher');
+    const seen: string[] = [];
+    watcher.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => seen.push(`user ${JSON.stringify(event)}`));
+    watcher.im.on(IM_EVENT.GROUP_PRESENCE, (event: unknown) => seen.push(`group ${JSON.stringify(event)}`));
+    const kept = collect<AnyMessage>(watcher, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    const removed: AnyMessage[] = [];
+    const removedListener = (message: AnyMessage) => removed.push(message);
+    watcher.im.on(IM_EVENT.GROUP_MESSAGE_RECEIVED, removedListener);
+    watcher.im.off(IM_EVENT.GROUP_MESSAGE_RECEIVED, removedListener);
+    await watcher.im.subscribeUserPresence({ userIds: ['un-friend'] });
+    await watcher.im.subscribeGroupPresence({ groupIds: ['un-group'] });
+    await watcher.im.subscribeGroup({ groupIds: ['un-group'] });
+    const friend = await user('un-friend');
+    await friend.im.subscribeGroup({ groupIds: ['un-group'] });
+    const to = { type: 'group' as const, id: 'un-group', data: { name: 'Group' } };
+    await friend.im.sendMessage({ message: friend.im.createTextMessage({ text: 'first', to }) });
+    await eventually(() => expect(kept).toHaveLength(1));
+    await eventually(() => expect(seen.some((entry) => entry.startsWith('user'))).toBe(true));
+    await eventually(() => expect(seen.some((entry) => entry.startsWith('group'))).toBe(true));
+    expect(removed).toEqual([]);
+
+    await watcher.im.unsubscribeUserPresence({ userId: 'un-friend' });
+    await watcher.im.unsubscribeGroupPresence({ groupId: 'un-group' });
+    await watcher.im.unsubscribeGroup({ groupId: 'un-group' });
+    seen.length = 0;
+    // A second watcher, subscribed to the same, shows what the first one no longer receives.
+    const control = await user('un-control');
+    const controlSeen: unknown[] = [];
+    control.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => controlSeen.push(event));
+    control.im.on(IM_EVENT.GROUP_PRESENCE, (event: unknown) => controlSeen.push(event));
+    const controlGot = collect<AnyMessage>(control, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    await control.im.subscribeUserPresence({ userIds: ['un-friend'] });
+    await control.im.subscribeGroupPresence({ groupIds: ['un-group'] });
+    await control.im.subscribeGroup({ groupIds: ['un-group'] });
+    await friend.im.sendMessage({ message: friend.im.createTextMessage({ text: 'second', to }) });
+    await friend.disconnect();
+    await eventually(() => expect(controlGot).toHaveLength(1));
+    await eventually(() => expect(JSON.stringify(controlSeen)).toContain('offline'));
+    expect(kept).toHaveLength(1);
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('customer service', () => {
   it('a customer waits, an agent accepts, transfers to another agent, who ends the session', async () => {
     const customer = await user('cs-cust', { name: 'Customer' });

@@ -59,8 +59,12 @@ beforeAll(async () => {
   filesUrl = await listen(files);
 });
 
+// H5, like WeChat, allows five sockets at once: each test ends its clients.
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.disconnect().catch(() => undefined)));
+});
+
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.disconnect().catch(() => undefined)));
   await new Promise((resolve) => files.close(resolve));
   await new Promise((resolve) => storage.close(resolve));
   await server.stop();
@@ -148,6 +152,23 @@ describe('publish and subscribe', () => {
     await ann.pubsub.publish({ channel: 'deals', message: 'second' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(got).toEqual(['20% off']);
+  });
+
+  it('stops channel presence events after unsubscribePresence', async () => {
+    const watcher = await user('p-watcher');
+    const control = await user('p-control');
+    const seen: unknown[] = [];
+    const controlSeen: unknown[] = [];
+    await watcher.pubsub.subscribePresence({ channel: 'lobby', onPresence: (events) => seen.push(events) });
+    await control.pubsub.subscribePresence({ channel: 'lobby', onPresence: (events) => controlSeen.push(events) });
+    const first = await user('p-first');
+    await first.pubsub.subscribe({ channel: 'lobby', presence: { enable: true }, onMessage: () => undefined });
+    await eventually(() => expect(seen).toHaveLength(1));
+    await watcher.pubsub.unsubscribePresence({ channel: 'lobby' });
+    const second = await user('p-second');
+    await second.pubsub.subscribe({ channel: 'lobby', presence: { enable: true }, onMessage: () => undefined });
+    await eventually(() => expect(controlSeen).toHaveLength(2));
+    expect(seen).toHaveLength(1);
   });
 });
 

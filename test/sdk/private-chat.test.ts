@@ -1,4 +1,13 @@
-import { type AnyMessage, type ConversationsResult, GoEasy, type IMEvent, IM_EVENT } from '../../src/messaging';
+import {
+  type AnyMessage,
+  type ConversationDTO,
+  type ConversationsResult,
+  GoEasy,
+  type IMEvent,
+  IM_EVENT,
+  type MessagesOptions,
+  type TextMessageCreateOptions,
+} from '../../src/messaging';
 import { thrown } from './support/expect-error';
 import { APPKEY, type TestServer, connectUser, eventually, startServer } from './support/harness';
 
@@ -56,9 +65,10 @@ describe('connection', () => {
       client.connect({ id: 'conn-b', data: {}, onSuccess: () => resolve('yes'), onFailed: () => resolve('no') }),
     );
     expect(connected).toBe('yes');
+    // messaging.md §5: an operation of a module that was not enabled answers as if connect() was never called.
     await expect(client.pubsub.publish({ channel: 'c', message: 'm' })).rejects.toEqual({
       code: 400,
-      content: "Invalid options: module 'PUBSUB' is not enabled",
+      content: 'Please call connect() first.',
     });
     await client.im.latestConversations();
     const note = client.im.createTextMessage({ text: 'hello', to: { type: 'private', id: 'conn-z', data: {} } });
@@ -152,6 +162,56 @@ describe('two users chat privately', () => {
     await expect(ann.im.topConversation({ conversation: withBob, top: false })).rejects.toEqual({
       code: 400,
       content: 'conversation does not exist.',
+    });
+  });
+});
+
+describe('local refusals', () => {
+  it('answers with the catalogue messages of §5 and §8', async () => {
+    const client = await user('loc-ann');
+    expect(thrown(() => client.im.on(5 as unknown as IMEvent, () => undefined))).toEqual({
+      code: 400,
+      content: 'event require a string.',
+    });
+    expect(thrown(() => client.im.on(IM_EVENT.MESSAGE_READ, 'x' as unknown as () => void))).toEqual({
+      code: 400,
+      content: 'callback must be a function',
+    });
+    expect(thrown(() => client.im.createTextMessage(undefined as unknown as TextMessageCreateOptions))).toEqual({
+      code: 400,
+      content: 'it is an empty message.',
+    });
+    await expect(client.im.recallMessage(undefined as unknown as MessagesOptions)).rejects.toEqual({
+      code: 400,
+      content: 'bad parameters',
+    });
+    await expect(
+      client.im.topConversation({ conversation: { type: 'nope' } as unknown as ConversationDTO, top: true }),
+    ).rejects.toEqual({ code: 400, content: 'Incorrect conversation object.' });
+    const unsent = client.im.createTextMessage({
+      text: 'never sent',
+      to: { type: 'private', id: 'loc-bob', data: {} },
+    });
+    await expect(client.im.deleteMessage({ messages: [unsent] })).rejects.toEqual({
+      code: 400,
+      content: 'No message that could be deleted',
+    });
+    await expect(client.im.csteam('loc-team').quitLiveSession()).rejects.toEqual({
+      code: 400,
+      content: 'no live session',
+    });
+
+    const question = client.im.createTextMessage({
+      text: 'Do you ship to Norway?',
+      to: { type: 'cs', id: 'loc-team', data: { name: 'Team' } },
+    });
+    await client.im.sendMessage({ message: question });
+    const { content } = await client.im.latestConversations();
+    const open = content.conversations.find((conversation) => conversation.type === 'cs');
+    expect(open).toBeDefined();
+    await expect(client.im.removeConversation({ conversation: open as ConversationDTO })).rejects.toEqual({
+      code: 400,
+      content: 'CS conversation can only be deleted after it ends',
     });
   });
 });

@@ -59,3 +59,40 @@ it('loses and duplicates nothing when the server restarts mid-conversation', asy
   await ann.pubsub.publish({ channel: 'r-news', message: 'resubscribed' });
   await eventually(() => expect(news).toEqual(['resubscribed']));
 }, 60000);
+
+it('subscribes user and group presence again after a restart, and forgets them on disconnect', async () => {
+  const watcher = await connectUser(server, 'rp-watcher');
+  clients.push(watcher);
+  const seen: string[] = [];
+  watcher.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => seen.push(`user ${JSON.stringify(event)}`));
+  watcher.im.on(IM_EVENT.GROUP_PRESENCE, (event: unknown) => seen.push(`group ${JSON.stringify(event)}`));
+  await watcher.im.subscribeUserPresence({ userIds: ['rp-friend'] });
+  await watcher.im.subscribeGroupPresence({ groupIds: ['rp-group'] });
+
+  const restart = async () => {
+    await server.kill();
+    await server.restart();
+    await eventually(() => expect(watcher.getConnectionStatus()).toMatch(/^(expired-)?reconnected$/), 15000);
+  };
+  await restart();
+  const friend = await connectUser(server, 'rp-friend');
+  await friend.im.subscribeGroup({ groupIds: ['rp-group'] });
+  await eventually(() => expect(seen.some((entry) => entry.startsWith('user') && entry.includes('online'))).toBe(true));
+  await eventually(() => expect(seen.some((entry) => entry.startsWith('group'))).toBe(true));
+  await friend.disconnect();
+
+  // A disconnect ends the subscriptions: the next restart does not bring them back.
+  await watcher.disconnect();
+  await watcher.connect({ id: 'rp-watcher', data: { name: 'rp-watcher' } });
+  seen.length = 0;
+  await restart();
+  const control = await connectUser(server, 'rp-control');
+  clients.push(control);
+  const controlSeen: unknown[] = [];
+  control.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => controlSeen.push(event));
+  await control.im.subscribeUserPresence({ userIds: ['rp-friend'] });
+  const again = await connectUser(server, 'rp-friend');
+  clients.push(again);
+  await eventually(() => expect(controlSeen.length).toBeGreaterThan(0));
+  expect(seen).toEqual([]);
+}, 90000);

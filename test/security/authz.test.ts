@@ -1,6 +1,7 @@
 import { MSG } from '../../server/http';
 import { type Answer, type Route, apiRoutes, dbFingerprint, send } from '../fuzz/routes';
 import { ADA, ADMIN, BEN, type TestServer, startServer } from '../server/helpers';
+import { recordReliability } from '../support/reliability';
 
 /** Routes anyone may call without a token (the catalogue, articles, sign-in and recovery). */
 const PUBLIC = new Set([
@@ -141,6 +142,8 @@ describe('authorization sweep generated from the routes', () => {
       if (adminAccess !== expected.admin) wrong.push(`${key}: admin ${adminAccess}, expected ${expected.admin}`);
       if (!expected.stale.includes(stale)) wrong.push(`${key}: unknown token ${stale}, expected ${expected.stale}`);
     }
+    // Four calls per route (no token, shopper, admin, unknown token), each checked against the policy.
+    recordReliability({ suite: 'authz-sweep', payloads: routes.length * 4, wrong: wrong.length });
     console.log(
       `Authorization table (${routes.length} routes)\n${'route'.padEnd(58)} ${'policy'.padEnd(8)} ` +
         `${'anonymous'.padEnd(11)} ${'shopper'.padEnd(11)} admin\n${table.join('\n')}`,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ADA, BEN, type TestServer, startServer } from '../server/helpers';
+import { recordReliability } from '../support/reliability';
 
 /** The defaults a production server runs with: 10 attempts per 15 minutes. */
 const LIMIT = 10;
@@ -34,6 +35,7 @@ describe('rate limits under a burst', () => {
     // Even the right password waits once the client is over its limit.
     const right = await server.call('POST', '/api/auth/login', { email: ADA.email, password: ADA.password });
     expect([right.http, right.body.msg]).toEqual([429, WAIT_MESSAGE]);
+    recordReliability({ suite: 'rate-limit-burst', payloads: BURST + 1, limited: limited.length + 1 });
   });
 
   test('a burst of forget_password gets 429 after the limit, and no code is issued past it', async () => {
@@ -47,5 +49,6 @@ describe('rate limits under a burst', () => {
     const sent = answers.filter((answer) => answer.http === 200).length;
     expect(sent).toBe(LIMIT);
     expect((await verificationCodes(server)) - before).toBe(sent);
+    recordReliability({ suite: 'rate-limit-burst', payloads: BURST, limited: limited.length });
   });
 });

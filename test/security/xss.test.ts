@@ -1,39 +1,7 @@
 import { sql } from 'kysely';
 import { ADA, ADMIN, type TestServer, startServer } from '../server/helpers';
-
-/** Stored-XSS payloads: script tags, event handlers, javascript: URLs, SVG with scripts, CSS expressions. */
-const CORPUS = [
-  '<script>alert("xss")</script>',
-  '<SCRIPT SRC=//evil.test/x.js></SCRIPT>',
-  '<scr<script>ipt>alert(1)</scr</script>ipt>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="x" ONERROR="alert(1)">',
-  '<p onclick="alert(1)" onmouseover=alert(2)>hover</p>',
-  '<body onload=alert(1)>',
-  '<a href="javascript:alert(1)">link</a>',
-  '<a href="JaVaScRiPt:alert(1)">link</a>',
-  '<a href="java&#x09;script:alert(1)">tab</a>',
-  '<a href=" javascript:alert(1)">space</a>',
-  '<img src="javascript:alert(1)">',
-  '<a href="vbscript:msgbox(1)">vb</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data</a>',
-  '<svg onload=alert(1)><script>alert(2)</script></svg>',
-  '<svg><animate onbegin=alert(1) attributeName=x dur=1s>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<iframe src="javascript:alert(1)"></iframe>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="data:image/svg+xml,<svg onload=alert(1)>">',
-  '<p style="width: expression(alert(1))">css</p>',
-  '<p style="background:url(javascript:alert(1))">css</p>',
-  '<style>body{background:url("javascript:alert(1)")}</style>',
-  '<div style="color: red; behavior: url(x.htc)">b</div>',
-  '<video poster="javascript:alert(1)" src=x onerror=alert(1)></video>',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<details open ontoggle=alert(1)>',
-  '"><img src=x onerror=alert(1)>',
-];
+import { recordReliability } from '../support/reliability';
+import { CORPUS } from './xss-corpus';
 
 /** What must never survive in stored HTML. */
 const DANGEROUS = [
@@ -99,6 +67,7 @@ describe('stored XSS: what the server keeps is safe to render', () => {
     console.log(
       `Stored XSS: ${CORPUS.length} payloads through insert_article and update_article, unsafe ${found.length}`,
     );
+    recordReliability({ suite: 'xss-stored-server', payloads: CORPUS.length * 2, unsafe: found.length });
     expect(found).toEqual([]);
   });
 
@@ -122,6 +91,7 @@ describe('stored XSS: what the server keeps is safe to render', () => {
     const contents: string[] = (listed.list ?? listed).map((comment: { content: string }) => comment.content);
     expect(contents.filter((content) => /<[a-z!/]/i.test(content))).toEqual([]);
     console.log(`Stored XSS: ${CORPUS.length} payloads through add_comment, with markup ${found.length}`);
+    recordReliability({ suite: 'xss-stored-server', payloads: CORPUS.length, unsafe: found.length });
     expect(found).toEqual([]);
   });
 });

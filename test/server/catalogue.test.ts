@@ -34,9 +34,9 @@ describe.each(engines)('catalogue, content and admin on %s', (engine) => {
     const colors = (await s.call('GET', '/api/config/get_colors')).body.data as { color_id: number }[];
     const usedColors = new Set(page.list.flatMap((g: any) => g.color_arr.map((c: any) => c.color_id)));
     expect(usedColors.size).toBe(colors.length);
-    const image = await fetch(`${s.base}${page.list[0].color_arr[0].goods_color_img[0]}`);
-    expect(image.status).toBe(200);
-    expect(await image.text()).toContain('<svg');
+    const image = await s.fetchRaw(page.list[0].color_arr[0].goods_color_img[0]);
+    expect(image.http).toBe(200);
+    expect(image.bytes.toString()).toContain('<svg');
   });
 
   test('prices: final_price = shop_price × discount / 100 and the shown discount is 100 − discount', async () => {
@@ -238,8 +238,7 @@ describe.each(engines)('catalogue, content and admin on %s', (engine) => {
     expect(photo.body.status).toBe(200);
     expect(photo.body.data.url).toMatch(/^\/uploads\/prescriptions\/[\w-]+\.png$/);
     expect(photo.body.data.url).not.toContain('rx');
-    const served = await fetch(`${s.base}${photo.body.data.url}`);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect((await s.fetchRaw(photo.body.data.url)).bytes).toEqual(PNG);
     expect(
       (await s.call('POST', '/api/goods/save_goods_media_files', upload('GOODS', 'a.png', PNG), ada)).body,
     ).toMatchObject({ status: 403 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { type AppDeps, buildApp } from '../../server/app';
 import { type ServerConfig, loadConfig } from '../../server/config';
 import { type DbHandle, openDb } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrations';
@@ -29,6 +29,8 @@ export interface TestServer {
     payload?: unknown,
     token?: string,
   ): Promise<{ http: number; body: ApiBody<T> }>;
+  /** A plain GET (a served file, a page): status, content type and raw bytes. */
+  fetchRaw(url: string): Promise<{ http: number; type: string; bytes: Buffer }>;
   login(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export interface TestServer {
 export async function startServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  deps: Partial<AppDeps> = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'lensmate-server-'));
   let databaseUrl = join(dir, 'test.sqlite');
@@ -56,8 +59,9 @@ export async function startServer(
   const handle = openDb<Database>(config.databaseUrl);
   await migrateToLatest(handle.db, handle.dialect);
   await seed(handle.db, config.uploadDir);
-  const app = await buildApp(config, { db: handle.db, dialect: handle.dialect });
-  // Real HTTP on a free port: jest cannot load the ESM-only cookie@2 that app.inject (light-my-request 6.8) needs.
+  const app = await buildApp(config, { ...deps, db: handle.db, dialect: handle.dialect });
+  // Every call goes through app.inject (light-my-request, no socket). The app also listens on a free port so that
+  // the suites that need a real socket (raw bodies in test/fuzz, multipart via fetch in test/security) keep `base`.
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -69,14 +73,18 @@ export async function startServer(
     base,
     async call(method, url, payload, token) {
       const headers: Record<string, string> = token ? { 'lensmate-token': token } : {};
-      let requestBody: string | FormData | undefined;
-      if (payload instanceof FormData) requestBody = payload;
+      let body: string | FormData | undefined;
+      if (payload instanceof FormData) body = payload;
       else if (payload !== undefined) {
-        requestBody = typeof payload === 'string' ? payload : JSON.stringify(payload);
+        body = typeof payload === 'string' ? payload : JSON.stringify(payload);
         headers['content-type'] = 'application/json';
       }
-      const response = await fetch(`${base}${url}`, { method, headers, body: requestBody });
-      return { http: response.status, body: (await response.json()) as ApiBody<any> };
+      const response = await app.inject({ method, url, headers, body });
+      return { http: response.statusCode, body: response.json() as ApiBody<any> };
+    },
+    async fetchRaw(url) {
+      const response = await app.inject({ method: 'GET', url });
+      return { http: response.statusCode, type: String(response.headers['content-type']), bytes: response.rawPayload };
     },
     async login(email, password) {
       const { body } = await server.call('POST', '/api/auth/login', { email, password });

@@ -136,7 +136,7 @@ describe.each(engines)('social API on %s', (engine) => {
   test('albums, uploads, tags and tag images', async () => {
     const uploaded = await s.call('POST', '/api/social/upload_image', imageForm('me.png', PNG), ben);
     expect(uploaded.body.data.url).toMatch(/^\/uploads\/social\/.+\.png$/);
-    expect((await fetch(`${s.base}${uploaded.body.data.url}`)).status).toBe(200);
+    expect((await s.fetchRaw(uploaded.body.data.url)).http).toBe(200);
     expect((await s.call('POST', '/api/social/upload_image', imageForm('clip.mp4', PNG), ben)).body.msg).toMatch(
       /^file: the extension must be one of jpg/,
     );

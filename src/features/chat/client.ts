@@ -24,6 +24,7 @@ export function chatClient(): GoEasy {
 }
 
 let connecting: Promise<GoEasy> | null = null;
+let connectingAs = '';
 let connectedAs = '';
 
 const isUp = (status: ConnectionStatus) =>
@@ -41,7 +42,9 @@ export async function connectChat(): Promise<GoEasy> {
   const client = chatClient();
   const me = String(user.user_id);
   if (connectedAs === me && isUp(client.getConnectionStatus())) return client;
-  if (connecting && connectedAs === me) return connecting;
+  // Several hooks of one page (messages, presence) connect at once: they share the connection under way.
+  if (connecting && connectingAs === me) return connecting;
+  connectingAs = me;
   connecting = (async () => {
     if (connectedAs !== '' && connectedAs !== me) await client.disconnect().catch(() => undefined);
     const status = client.getConnectionStatus();
@@ -109,6 +112,8 @@ export function describeMessage(message: AnyMessage | undefined, myId: string): 
       return '[Order]';
     case 'goods':
       return '[Product]';
+    case 'location':
+      return `[Location] ${String(payload.name ?? '')}`;
     default:
       return '[Message]';
   }

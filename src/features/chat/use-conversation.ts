@@ -1,9 +1,10 @@
-import type { AnyMessage, GroupMessage, MessagingError, PrivateMessage } from '@/messaging';
+import type { AnyMessage, GroupMessage, MediaFile, MessagingError, PrivateMessage } from '@/messaging';
 import { IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
 import { chatClient, connectChat } from './client';
+import { LOCATION_MESSAGE, type Place } from './location';
 
 export const HISTORY_PAGE = 20;
 
@@ -23,6 +24,29 @@ function belongs(message: AnyMessage, peer: Peer, me: string): boolean {
   );
 }
 
+export type MediaKind = 'image' | 'video' | 'audio' | 'file';
+
+/** A file the user picked: a local path and, on H5, the browser File itself. */
+export interface PickedMedia {
+  path: string;
+  name: string;
+  size: number;
+  blob?: Blob;
+}
+
+const MEDIA_CREATORS = {
+  image: 'createImageMessage',
+  video: 'createVideoMessage',
+  audio: 'createAudioMessage',
+  file: 'createFileMessage',
+} as const;
+
+type MakeMessage = (onProgress: (progress: number) => void) => AnyMessage;
+
+function toast(title: string): void {
+  void Taro.showToast({ title, icon: 'none', duration: 2500 });
+}
+
 export function failureText(error: unknown, fallback: string): string {
   const content = (error as MessagingError | undefined)?.content;
   return typeof content === 'string' && content ? content : fallback;
@@ -39,6 +63,9 @@ export function useConversation(peer: Peer | null) {
   const [allLoaded, setAllLoaded] = useState(false);
   const [, setVersion] = useState(0);
   const loadingOlder = useRef(false);
+  const [olderBusy, setOlderBusy] = useState(false);
+  const [progress, setProgress] = useState<Record<string, number | null>>({});
+  const remakes = useRef(new Map<string, MakeMessage>());
   const me = String(currentUser()?.user_id ?? '');
   const refresh = () => setVersion((version) => version + 1);
 
@@ -112,6 +139,7 @@ export function useConversation(peer: Peer | null) {
   const loadOlder = async () => {
     if (!peer || allLoaded || loadingOlder.current || messages.length === 0) return;
     loadingOlder.current = true;
+    setOlderBusy(true);
     try {
       const older = await chatClient().im.history({
         type: peer.type,
@@ -124,35 +152,68 @@ export function useConversation(peer: Peer | null) {
         ...list,
       ]);
       if (older.content.length < HISTORY_PAGE) setAllLoaded(true);
+    } catch (reason) {
+      toast(failureText(reason, 'Earlier messages could not be loaded'));
     } finally {
       loadingOlder.current = false;
+      setOlderBusy(false);
     }
   };
 
-  const send = async (message: AnyMessage) => {
+  /** Creates and sends a message; `make` is kept until it succeeds, so a failed message can be made again. */
+  const send = async (make: MakeMessage) => {
+    let id = '';
+    // Some platforms report no total (NaN): the upload is then shown without a percentage.
+    const onProgress = (value: number) => {
+      if (id)
+        setProgress((all) => ({ ...all, [id]: Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : null }));
+    };
+    let message: AnyMessage;
+    try {
+      message = make(onProgress);
+    } catch (reason) {
+      toast(failureText(reason, 'This message cannot be sent'));
+      return;
+    }
+    id = message.messageId;
+    remakes.current.set(id, make);
     setMessages((list) => [...list, message]);
     try {
       await chatClient().im.sendMessage({ message });
+      remakes.current.delete(id);
     } catch (reason) {
-      void Taro.showToast({ title: failureText(reason, 'The message was not sent'), icon: 'none', duration: 2500 });
+      toast(failureText(reason, 'The message was not sent'));
     }
+    setProgress(({ [id]: _done, ...rest }) => rest);
     refresh();
+  };
+
+  /** Sends a failed message again as a new message (the SDK sends a message once), in place of the failed one. */
+  const retry = (message: AnyMessage) => {
+    const make = remakes.current.get(message.messageId);
+    if (!make) return Promise.resolve();
+    remakes.current.delete(message.messageId);
+    setMessages((list) => list.filter((item) => item.messageId !== message.messageId));
+    return send(make);
   };
 
   const sendText = (text: string) => {
     if (!peer || text.trim() === '') return Promise.resolve();
-    return send(chatClient().im.createTextMessage({ text, to: peer }));
+    return send(() => chatClient().im.createTextMessage({ text, to: peer }));
   };
 
-  const sendImage = (picked: { path: string; name: string; size: number; blob?: Blob }) => {
+  /** An image, video, audio or file message: uploaded first (progress in `progress`), then sent. */
+  const sendMedia = (kind: MediaKind, picked: PickedMedia) => {
     if (!peer) return Promise.resolve();
-    try {
-      const file = picked.blob ?? { path: picked.path, name: picked.name, size: picked.size };
-      return send(chatClient().im.createImageMessage({ file: file as never, to: peer }));
-    } catch (reason) {
-      void Taro.showToast({ title: failureText(reason, 'This image cannot be sent'), icon: 'none', duration: 2500 });
-      return Promise.resolve();
-    }
+    // The local path (a blob URL on H5) is what the SDK uploads and what the bubble shows until it is sent.
+    const type = picked.blob?.type ? { type: picked.blob.type } : {};
+    const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type };
+    return send((onProgress) => chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress }));
+  };
+
+  const sendLocation = (place: Place) => {
+    if (!peer) return Promise.resolve();
+    return send(() => chatClient().im.createCustomMessage({ type: LOCATION_MESSAGE, payload: { ...place }, to: peer }));
   };
 
   const recall = async (message: AnyMessage) => {
@@ -160,26 +221,41 @@ export function useConversation(peer: Peer | null) {
       await chatClient().im.recallMessage({ messages: [message] });
       refresh();
     } catch (reason) {
-      void Taro.showToast({
-        title: failureText(reason, 'The message could not be recalled'),
-        icon: 'none',
-        duration: 2500,
-      });
+      toast(failureText(reason, 'The message could not be recalled'));
     }
   };
 
   const remove = async (message: AnyMessage) => {
+    const drop = () => setMessages((list) => list.filter((item) => item.messageId !== message.messageId));
+    if (message.status === 'fail') {
+      // Never stored on the server: there is nothing to delete there.
+      remakes.current.delete(message.messageId);
+      drop();
+      return;
+    }
     try {
       await chatClient().im.deleteMessage({ messages: [message] });
-      setMessages((list) => list.filter((item) => item.messageId !== message.messageId));
+      drop();
     } catch (reason) {
-      void Taro.showToast({
-        title: failureText(reason, 'The message could not be deleted'),
-        icon: 'none',
-        duration: 2500,
-      });
+      toast(failureText(reason, 'The message could not be deleted'));
     }
   };
 
-  return { me, messages, state, error, allLoaded, loadOlder, sendText, sendImage, recall, remove };
+  return {
+    me,
+    messages,
+    state,
+    error,
+    allLoaded,
+    loadingOlder: olderBusy,
+    progress,
+    loadOlder,
+    sendText,
+    sendMedia,
+    sendLocation,
+    retry,
+    canRetry: (message: AnyMessage) => remakes.current.has(message.messageId),
+    recall,
+    remove,
+  };
 }

@@ -1,6 +1,6 @@
 import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
-import { AdminDenied } from '@/features/admin/AdminDenied';
+import { CategoryChips, EditorGate, useAdminEditor } from '@/features/admin/AdminEditor';
 import { ImageStrip } from '@/features/admin/ImageStrip';
 import {
   deleteArticle,
@@ -21,45 +21,35 @@ import {
 } from '@/features/admin/article-form';
 import { CONFIRM_DELETE_ARTICLE, confirmAction } from '@/features/admin/confirm';
 import { ARTICLE_EDIT_PAGE, EDIT_LIST_PAGE } from '@/features/admin/routes';
-import { failureText, useAdminAccess } from '@/features/admin/use-admin';
+import { failureText } from '@/features/admin/use-admin';
 import { ActionButton, Field, FormFailure } from '@/ui/form/Field';
 import { Image, RichText, Text, Textarea, View } from '@tarojs/components';
-import Taro, { useRouter } from '@tarojs/taro';
+import Taro from '@tarojs/taro';
 import { useEffect, useState } from 'react';
 import type { ArticleCategory } from '../../../types/api';
 import '@/features/admin/admin.css';
 import '@/ui/form/form.css';
 
+const loadArticle = (id: number) => getArticle(id).then(articleToForm);
+
 export default function ArticleEdit() {
   useRouteRecord();
-  const access = useAdminAccess();
-  const articleId = Number(useRouter().params.id ?? 0) || 0;
-  const [form, setForm] = useState<ArticleForm | null>(articleId ? null : EMPTY_ARTICLE);
+  const { access, form, setForm, errors, setErrors, failure, setFailure, busy, run } = useAdminEditor<
+    ArticleForm,
+    ArticleErrors
+  >({
+    empty: EMPTY_ARTICLE,
+    load: loadArticle,
+    loadFailure: 'Could not load the article',
+    saveFailure: 'The article could not be saved',
+  });
   const [categories, setCategories] = useState<ArticleCategory[]>([]);
-  const [errors, setErrors] = useState<ArticleErrors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (access !== 'admin') return;
-    loadArticleCategories().then(setCategories, () => undefined);
-    if (articleId) {
-      getArticle(articleId).then(
-        (article) => setForm(articleToForm(article)),
-        (error: unknown) => setFailure(failureText(error, 'Could not load the article')),
-      );
-    }
-  }, [access, articleId]);
+    if (access === 'admin') loadArticleCategories().then(setCategories, () => undefined);
+  }, [access]);
 
-  if (access === 'guest') return null;
-  if (access === 'shopper') return <AdminDenied />;
-  if (!form) {
-    return (
-      <View className="admin-page">
-        {failure ? <FormFailure message={failure} /> : <Text className="admin-state">Loading article…</Text>}
-      </View>
-    );
-  }
+  if (access !== 'admin' || !form) return <EditorGate access={access} failure={failure} loading="Loading article…" />;
 
   const update = (patch: Partial<ArticleForm>, clears?: keyof ArticleErrors) => {
     setForm({ ...form, ...patch });
@@ -80,18 +70,6 @@ export default function ArticleEdit() {
     } catch (error) {
       const text = failureText(error, '');
       if (text && !/cancel/i.test(text)) setFailure(text);
-    }
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await work();
-    } catch (error) {
-      setFailure(failureText(error, 'The article could not be saved'));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -157,19 +135,11 @@ export default function ArticleEdit() {
       {categories.length > 0 && (
         <View className="admin-section">
           <Text className="admin-section__title">Category</Text>
-          <View className="admin-chips">
-            {categories.map((category) => (
-              <View
-                key={category.category_id}
-                className={`admin-chip ${form.category_id === category.category_id ? 'admin-chip--on' : ''}`}
-                onClick={() =>
-                  update({ category_id: form.category_id === category.category_id ? null : category.category_id })
-                }
-              >
-                <Text>{category.category_name}</Text>
-              </View>
-            ))}
-          </View>
+          <CategoryChips
+            categories={categories}
+            value={form.category_id}
+            onChange={(category_id) => update({ category_id })}
+          />
         </View>
       )}
       <View className="admin-section">

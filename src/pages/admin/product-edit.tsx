@@ -1,5 +1,5 @@
 import { useRouteRecord } from '@/core/use-route-record';
-import { AdminDenied } from '@/features/admin/AdminDenied';
+import { AdminChips, CategoryChips, EditorGate, useAdminEditor } from '@/features/admin/AdminEditor';
 import { ImageStrip } from '@/features/admin/ImageStrip';
 import {
   deleteGoods,
@@ -22,28 +22,34 @@ import {
   validateGoods,
 } from '@/features/admin/goods-form';
 import { EDIT_LIST_PAGE, PRODUCT_EDIT_PAGE } from '@/features/admin/routes';
-import { failureText, useAdminAccess } from '@/features/admin/use-admin';
+import { failureText } from '@/features/admin/use-admin';
 import { FILTER_ORDER as FILTER_TYPES } from '@/features/catalog/api';
 import { ActionButton, Field, FormFailure } from '@/ui/form/Field';
 import { Text, View } from '@tarojs/components';
-import Taro, { useRouter } from '@tarojs/taro';
+import Taro from '@tarojs/taro';
 import { useEffect, useState } from 'react';
 import type { Category, Color, Filter } from '../../../types/api';
 import '@/features/admin/admin.css';
 import '@/ui/form/form.css';
 
+const loadGoods = (id: number) => getGoods(id).then(goodsToForm);
+
 export default function ProductEdit() {
   useRouteRecord();
-  const access = useAdminAccess();
-  const goodsId = Number(useRouter().params.id ?? 0) || 0;
-  const [form, setForm] = useState<GoodsForm | null>(goodsId ? null : EMPTY_GOODS);
+  const { access, form, setForm, errors, setErrors, failure, setFailure, busy, run } = useAdminEditor<
+    GoodsForm,
+    GoodsErrors
+  >({
+    empty: EMPTY_GOODS,
+    load: loadGoods,
+    loadFailure: 'Could not load these glasses',
+    saveFailure: 'The glasses could not be saved',
+  });
   const [colors, setColors] = useState<Color[]>([]);
   const [filters, setFilters] = useState<Filter[]>([]);
   const [categories, setCategories] = useState<Category[]>([]);
-  const [errors, setErrors] = useState<GoodsErrors>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another user
   useEffect(() => {
     if (access !== 'admin') return;
     loadColors().then(setColors, (error: unknown) => setFailure(failureText(error, 'Could not load the colours')));
@@ -52,23 +58,9 @@ export default function ProductEdit() {
       (page) => setCategories(page.list),
       () => undefined,
     );
-    if (goodsId) {
-      getGoods(goodsId).then(
-        (goods) => setForm(goodsToForm(goods)),
-        (error: unknown) => setFailure(failureText(error, 'Could not load these glasses')),
-      );
-    }
-  }, [access, goodsId]);
+  }, [access]);
 
-  if (access === 'guest') return null;
-  if (access === 'shopper') return <AdminDenied />;
-  if (!form) {
-    return (
-      <View className="admin-page">
-        {failure ? <FormFailure message={failure} /> : <Text className="admin-state">Loading glasses…</Text>}
-      </View>
-    );
-  }
+  if (access !== 'admin' || !form) return <EditorGate access={access} failure={failure} loading="Loading glasses…" />;
 
   const update = (patch: Partial<GoodsForm>) => {
     setForm({ ...form, ...patch });
@@ -87,18 +79,6 @@ export default function ProductEdit() {
 
   const updateColour = (colorId: number, patch: Partial<GoodsForm['colours'][number]>) =>
     update({ colours: form.colours.map((colour) => (colour.color_id === colorId ? { ...colour, ...patch } : colour)) });
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await work();
-    } catch (error) {
-      setFailure(failureText(error, 'The glasses could not be saved'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const save = () => {
     const found = validateGoods(form);
@@ -195,18 +175,15 @@ export default function ProductEdit() {
       </View>
       <View className="admin-section">
         <Text className="admin-section__title">Colours</Text>
-        <View className="admin-chips">
-          {colors.map((color) => (
-            <View
-              key={color.color_id}
-              className={`admin-chip ${form.colours.some((colour) => colour.color_id === color.color_id) ? 'admin-chip--on' : ''}`}
-              onClick={() => toggleColour(color.color_id)}
-            >
-              <View className="admin-chip__swatch" style={{ background: color.color_value }} />
-              <Text>{color.color_name}</Text>
-            </View>
-          ))}
-        </View>
+        <AdminChips
+          chips={colors.map((color) => ({
+            key: color.color_id,
+            label: color.color_name,
+            on: form.colours.some((colour) => colour.color_id === color.color_id),
+            swatch: color.color_value,
+          }))}
+          onTap={toggleColour}
+        />
         {errors.colours && <Text className="admin-section__error">{errors.colours}</Text>}
         {form.colours.map((colour) => {
           const color = colors.find((candidate) => candidate.color_id === colour.color_id);
@@ -245,36 +222,25 @@ export default function ProductEdit() {
           return (
             <View key={type} className="admin-filter-group">
               <Text className="admin-filter-group__type">{type}</Text>
-              <View className="admin-chips">
-                {ofType.map((filter) => (
-                  <View
-                    key={filter.filter_id}
-                    className={`admin-chip ${form.filter_ids.includes(filter.filter_id) ? 'admin-chip--on' : ''}`}
-                    onClick={() => update({ filter_ids: toggle(form.filter_ids, filter.filter_id) })}
-                  >
-                    <Text>{filter.filter_name}</Text>
-                  </View>
-                ))}
-              </View>
+              <AdminChips
+                chips={ofType.map((filter) => ({
+                  key: filter.filter_id,
+                  label: filter.filter_name,
+                  on: form.filter_ids.includes(filter.filter_id),
+                }))}
+                onTap={(filterId) => update({ filter_ids: toggle(form.filter_ids, filterId) })}
+              />
             </View>
           );
         })}
         {categories.length > 0 && (
           <View className="admin-filter-group">
             <Text className="admin-filter-group__type">Category</Text>
-            <View className="admin-chips">
-              {categories.map((category) => (
-                <View
-                  key={category.category_id}
-                  className={`admin-chip ${form.category_id === category.category_id ? 'admin-chip--on' : ''}`}
-                  onClick={() =>
-                    update({ category_id: form.category_id === category.category_id ? null : category.category_id })
-                  }
-                >
-                  <Text>{category.category_name}</Text>
-                </View>
-              ))}
-            </View>
+            <CategoryChips
+              categories={categories}
+              value={form.category_id}
+              onChange={(category_id) => update({ category_id })}
+            />
           </View>
         )}
       </View>

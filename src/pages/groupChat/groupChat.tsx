@@ -2,6 +2,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { ChatView } from '@/features/chat/ChatView';
 import { type Peer, useConversation } from '@/features/chat/use-conversation';
+import { usePresence } from '@/features/chat/use-presence';
 import { loadGroup } from '@/features/social/api';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useMemo, useState } from 'react';
@@ -32,9 +33,14 @@ export default function GroupChat() {
     [user?.user_id, to, group?.name],
   );
   const conversation = useConversation(peer);
+  const { onlineCount } = usePresence(peer);
   if (!user) return null;
   const names = Object.fromEntries(
     (group?.members ?? []).map((member) => [String(member.user_id), { name: member.nickname, avatar: member.avatar }]),
   );
-  return <ChatView conversation={conversation} names={names} showReceipts={false} />;
+  const presence =
+    group && onlineCount !== null
+      ? { on: onlineCount > 0, text: `${onlineCount} of ${group.member_count} members online` }
+      : null;
+  return <ChatView conversation={conversation} names={names} showReceipts={false} presence={presence} />;
 }

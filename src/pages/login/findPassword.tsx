@@ -1,9 +1,9 @@
 import { LOGIN_PAGE } from '@/core/routes';
 import { useRouteRecord } from '@/core/use-route-record';
+import { NewPasswordCard } from '@/features/account/NewPasswordCard';
 import {
   PASSWORD_RESET_DONE,
   RESET_FAILED,
-  type ResetErrors,
   type ResetForm,
   emailError,
   fieldFailure,
@@ -12,6 +12,7 @@ import {
   sendResetCode,
   validateReset,
 } from '@/features/account/auth';
+import { useFieldForm } from '@/features/account/use-field-form';
 import { customerAtom } from '@/state/customer';
 import { ActionButton, Field, FormCard, FormFailure } from '@/ui/form/Field';
 import { Text, View } from '@tarojs/components';
@@ -29,17 +30,18 @@ export default function FindPassword() {
   const customer = useAtomValue(customerAtom);
   const [email, setEmail] = useState(customer.resetPasswordEmail);
   const [emailProblem, setEmailProblem] = useState('');
-  const [form, setForm] = useState<ResetForm>({ code: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<ResetErrors>({});
-  const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const { form, errors, failure, setFailure, busy, setBusy, change, submit } = useFieldForm<ResetForm>({
+    code: '',
+    password: '',
+    confirm: '',
+  });
 
   const sendCode = async () => {
     const problem = emailError(email);
     setEmailProblem(problem);
     setFailure('');
     if (problem) return;
-    setSending(true);
+    setBusy(true);
     try {
       await sendResetCode(email);
       void Taro.showToast({ title: 'Code sent', icon: 'success', duration: 1500 });
@@ -48,34 +50,21 @@ export default function FindPassword() {
       if (field === 'email') setEmailProblem(message);
       else setFailure(message);
     } finally {
-      setSending(false);
+      setBusy(false);
     }
   };
 
-  const change = (field: keyof ResetForm) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const found = validateReset(form);
-    setErrors(found);
-    setFailure('');
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      await resetPassword(customer.resetPasswordEmail, form);
-      void Taro.showToast({ title: PASSWORD_RESET_DONE, icon: 'none', duration: 2000 });
-      void Taro.redirectTo({ url: LOGIN_PAGE });
-    } catch (reason) {
-      const { field, message } = fieldFailure(reason, RESET_FAILED);
-      if (field === 'code') setErrors({ code: message });
-      else if (field === 'new_password') setErrors({ password: message });
-      else setFailure(message);
-    } finally {
-      setSending(false);
-    }
-  };
+  const reset = () =>
+    submit(
+      validateReset(form),
+      async () => {
+        await resetPassword(customer.resetPasswordEmail, form);
+        void Taro.showToast({ title: PASSWORD_RESET_DONE, icon: 'none', duration: 2000 });
+        void Taro.redirectTo({ url: LOGIN_PAGE });
+      },
+      RESET_FAILED,
+      { code: 'code', new_password: 'password' },
+    );
 
   if (!customer.resetPassword) {
     return (
@@ -96,7 +85,7 @@ export default function FindPassword() {
             onConfirm={() => void sendCode()}
           />
           <FormFailure message={failure} />
-          <ActionButton label="Send code" name="send-code" busy={sending} onClick={() => void sendCode()} />
+          <ActionButton label="Send code" name="send-code" busy={busy} onClick={() => void sendCode()} />
         </FormCard>
       </View>
     );
@@ -108,7 +97,22 @@ export default function FindPassword() {
       <Text className="form-page__intro">
         We sent a code to {customer.resetPasswordEmail}. It is valid for 15 minutes.
       </Text>
-      <FormCard>
+      <NewPasswordCard
+        form={form}
+        errors={errors}
+        failure={failure}
+        busy={busy}
+        confirmPlaceholder="Type the password again"
+        buttonName="reset"
+        onChange={change}
+        onSubmit={() => void reset()}
+        footer={
+          <View className="link-row">
+            <Text onClick={() => void sendCode()}>Send the code again</Text>
+            <Text onClick={forgetResetRequest}>Use another email</Text>
+          </View>
+        }
+      >
         <Field
           label="Verification code"
           name="code"
@@ -119,35 +123,7 @@ export default function FindPassword() {
           error={errors.code}
           onChange={change('code')}
         />
-        <Field
-          label="New password"
-          name="password"
-          password
-          maxlength={200}
-          value={form.password}
-          placeholder="At least 8 characters"
-          hint="8 to 128 characters, with a letter and a digit"
-          error={errors.password}
-          onChange={change('password')}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirm"
-          password
-          maxlength={200}
-          value={form.confirm}
-          placeholder="Type the password again"
-          error={errors.confirm}
-          onChange={change('confirm')}
-          onConfirm={() => void submit()}
-        />
-        <FormFailure message={failure} />
-        <ActionButton label="Change password" name="reset" busy={sending} onClick={() => void submit()} />
-        <View className="link-row">
-          <Text onClick={() => void sendCode()}>Send the code again</Text>
-          <Text onClick={forgetResetRequest}>Use another email</Text>
-        </View>
-      </FormCard>
+      </NewPasswordCard>
     </View>
   );
 }

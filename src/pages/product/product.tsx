@@ -1,9 +1,12 @@
+import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
+import { CS_PAGES } from '@/features/cs/routes';
 import { StateBox } from '@/features/goods/StateBox';
 import { PRODUCT_PAGE, failureMessage, fetchGoods } from '@/features/goods/api';
 import { startAddToCart } from '@/features/lens/flow';
 import { ProductReviews } from '@/features/review/ProductReviews';
+import { TRYON_PAGE } from '@/features/tryon/routes';
 import { formatPrice, shownDiscount } from '@/utils/format';
 import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
@@ -129,6 +132,22 @@ export default function Product() {
           <Text className="product__desc">{goods.goods_desc}</Text>
         </View>
       )}
+      {color && (
+        <View
+          className="product__card product__support"
+          onClick={() => void openPage(TRYON_PAGE, { id: String(goods.goods_id), color_id: String(color.color_id) })}
+        >
+          <Text className="product__card-title">Try on</Text>
+          <Text className="product__desc">See this frame in {color.color_name} on your face ›</Text>
+        </View>
+      )}
+      <View
+        className="product__card product__support"
+        onClick={() => void openPage(CS_PAGES.customer, { goods_id: String(goods.goods_id) })}
+      >
+        <Text className="product__card-title">Questions about this frame?</Text>
+        <Text className="product__desc">Chat with us ›</Text>
+      </View>
       <View className="product__card">
         <Text className="product__card-title">Reviews</Text>
         <ProductReviews goodsId={goods.goods_id} framePage={PRODUCT_PAGE} />

@@ -1,20 +1,53 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
 
-/** Fills a Taro <Input>/<Textarea> (a web component around a real field) by its name. */
+/**
+ * The page on top of Taro's H5 stack. A page being left (a login page sliding out after a redirect, say) stays
+ * visible in the document for the length of its transition, so "the first visible field named password" can be
+ * the old page's: the newest page is the last one in the document.
+ */
+export function topPage(page: Page) {
+  return page.locator('.taro_page:visible').last();
+}
+
+/** Fills a Taro <Input>/<Textarea> (a web component around a real field) of the page on top by its name. */
 export async function fill(page: Page, name: string, value: string): Promise<void> {
-  await page.locator(`input[name="${name}"]:visible, textarea[name="${name}"]:visible`).first().fill(value);
+  await topPage(page).locator(`input[name="${name}"], textarea[name="${name}"]`).first().fill(value);
   // Two frames let React render the typed value before the next tap reads the form.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 export async function tapText(page: Page, text: string): Promise<void> {
-  await page.locator('.taro_page:visible').getByText(text, { exact: true }).last().click();
+  await topPage(page).getByText(text, { exact: true }).last().click();
 }
 
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.locator('.taro_page:visible').getByText(text, { exact: true }).first().waitFor({ timeout });
+  await topPage(page).getByText(text, { exact: true }).first().waitFor({ timeout });
+}
+
+/** Waits for the page transition to end (the page on top sits at the left edge), then takes the screenshot. */
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
+      (node) => node.style.display !== 'none',
+    );
+    const top = pages[pages.length - 1];
+    return top !== undefined && Math.abs(top.getBoundingClientRect().left) < 1;
+  });
+  await screenshot(page, name);
+}
+
+/** Signs in on the login page and waits for the app to leave it (password hashing can take a while on a busy machine). */
+export async function signInAs(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/pages/login/login`, { waitUntil: 'networkidle' });
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('taro-button-core', { hasText: 'Sign in' }).click();
+  await page.waitForFunction(() => !window.location.pathname.startsWith('/pages/login'), undefined, {
+    timeout: 90_000,
+  });
 }
 
 /** Answers Taro's H5 modal (showModal) and hands back its text. */

@@ -49,6 +49,16 @@ export function shows(text: string): boolean {
   return tu.queries.queryByText(text) !== null;
 }
 
+/** The signed-in demo admin, as the stored user. */
+export const demoAdmin = {
+  user_id: 1,
+  email: 'admin@lensmate.test',
+  nickname: 'Admin',
+  avatar: '',
+  is_admin: true,
+  token: 'tok-admin',
+};
+
 export const ok = <T,>(data: T) => ({ status: 200, msg: 'ok', data });
 export const refused = (status: number, msg: string) => ({ status, msg, data: null });
 

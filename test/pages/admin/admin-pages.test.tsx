@@ -4,6 +4,7 @@ import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import {
   currentPageElement,
+  demoAdmin,
   fakeApi,
   mountPages,
   ok,
@@ -15,14 +16,7 @@ import {
   waitForPath,
 } from '../account/harness';
 
-const admin = {
-  user_id: 1,
-  email: 'admin@lensmate.test',
-  nickname: 'Admin',
-  avatar: '',
-  is_admin: true,
-  token: 'tok-admin',
-};
+const admin = demoAdmin;
 const black = { color_id: 1, color_name: 'Black', color_img: '', color_value: '#111111' };
 const goods = {
   goods_id: 7,

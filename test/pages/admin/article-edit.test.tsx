@@ -4,6 +4,7 @@ import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import {
   currentPageElement,
+  demoAdmin,
   fakeApi,
   mountPages,
   ok,
@@ -16,14 +17,7 @@ import {
   waitForPath,
 } from '../account/harness';
 
-const admin = {
-  user_id: 1,
-  email: 'admin@lensmate.test',
-  nickname: 'Admin',
-  avatar: '',
-  is_admin: true,
-  token: 'tok-admin',
-};
+const admin = demoAdmin;
 const stored = {
   article_id: 4,
   title: 'Caring for lenses',

@@ -2,6 +2,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { ChatView } from '@/features/chat/ChatView';
 import { type Peer, useConversation } from '@/features/chat/use-conversation';
+import { usePresence } from '@/features/chat/use-presence';
 import { loadProfile, refusal } from '@/features/social/api';
 import { StateView } from '@/ui/shop/StateView';
 import { View } from '@tarojs/components';
@@ -36,6 +37,7 @@ export default function PrivateChat() {
     [to, other?.nickname, other?.avatar],
   );
   const conversation = useConversation(peer);
+  const { online } = usePresence(peer);
   if (!user) return null;
   if (failure || !/^\d+$/.test(to)) {
     return (
@@ -45,5 +47,7 @@ export default function PrivateChat() {
     );
   }
   const names = other ? { [to]: { name: other.nickname, avatar: other.avatar } } : {};
-  return <ChatView conversation={conversation} names={names} showReceipts />;
+  const presence =
+    other && online !== null ? { on: online, text: `${other.nickname} is ${online ? 'online' : 'offline'}` } : null;
+  return <ChatView conversation={conversation} names={names} showReceipts presence={presence} />;
 }

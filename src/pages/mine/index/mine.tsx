@@ -5,6 +5,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { MineOverview } from '@/features/account/MineOverview';
 import { logOut as endSession } from '@/features/account/auth';
 import { SETTING_PAGE } from '@/features/account/profile';
+import { CS_PAGES } from '@/features/cs/routes';
 import { userAtom } from '@/state/customer';
 import { PageTabBar } from '@/ui/tab-bar/PageTabBar';
 import { Image, Text, View } from '@tarojs/components';
@@ -86,6 +87,10 @@ export default function Mine() {
               <EntryRow
                 entry={{ title: 'Admin', hint: 'Edit glasses and articles' }}
                 onClick={() => void goTo('admin')}
+              />
+              <EntryRow
+                entry={{ title: 'Support desk', hint: 'Answer customers as an agent' }}
+                onClick={() => void Taro.navigateTo({ url: CS_PAGES.agent })}
               />
             </View>
           )}

@@ -3,6 +3,7 @@ import { imageUrl } from '@/core/request';
 import { NAMED_TARGETS } from '@/core/routes';
 import { useRouteRecord } from '@/core/use-route-record';
 import { lensSummary } from '@/features/cart/describe';
+import { CS_PAGES } from '@/features/cs/routes';
 import {
   DELETE_ORDER_QUESTION,
   type Order,
@@ -140,6 +141,12 @@ export default function OrderDetailPage() {
           <Text className={statusBadgeClass(order.status)}>{STATUS_LABELS[order.status]}</Text>
         </View>
         <Text className="shop-muted order-detail__block">Placed {when(order.created_at)}</Text>
+        <Text
+          className="shop-button shop-button--ghost shop-button--small order-detail__block"
+          onClick={() => void openPage(CS_PAGES.customer, { order_id: String(order.order_id) })}
+        >
+          Questions about this order? Chat with us ›
+        </Text>
       </View>
 
       <View className="shop-card">
