@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { settledScreenshot as shot, signInAs } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
@@ -292,10 +294,31 @@ describe('social side in headless Chromium against the real server', () => {
     const pages = [];
     for (const person of people) {
       const opened = await phonePage(browser);
+      // The admin allows notifications; the browser's own Notification is kept, and each one shown is recorded.
+      if (person === people[2]) {
+        await opened.page.context().grantPermissions(['notifications'], { origin: shop.url });
+        await opened.page.addInitScript(() => {
+          const shown: Notification[] = [];
+          (window as unknown as { shownNotifications: Notification[] }).shownNotifications = shown;
+          const Native = window.Notification;
+          window.Notification = class extends Native {
+            constructor(title: string, options?: NotificationOptions) {
+              super(title, options);
+              shown.push(this);
+            }
+          } as typeof Notification;
+        });
+      }
       await signInAs(opened.page, shop.url, person.email, person.password);
-      await opened.page.goto(`${shop.url}/pages/groupChat/groupChat?to=${group.group_id}`, {
-        waitUntil: 'networkidle',
-      });
+      if (person === people[2]) {
+        // Opened from the group list inside the app, so that going back stays in the app (and connected).
+        await opened.page.goto(`${shop.url}/pages/group/group`, { waitUntil: 'networkidle' });
+        await opened.page.getByText('Lensmate friends', { exact: true }).click();
+      } else {
+        await opened.page.goto(`${shop.url}/pages/groupChat/groupChat?to=${group.group_id}`, {
+          waitUntil: 'networkidle',
+        });
+      }
       await opened.page.locator('input[name="message"]').waitFor();
       await opened.page.getByText('Start of the conversation').waitFor();
       pages.push(opened);
@@ -313,6 +336,52 @@ describe('social side in headless Chromium against the real server', () => {
     // Group presence: all three have the group open.
     await admin.page.getByText('3 of 3 members online').waitFor();
     await shot(admin.page, 'social-group-1-admin-sees-both');
+    const shownCount = () =>
+      admin.page.evaluate(
+        () => (window as unknown as { shownNotifications: Notification[] }).shownNotifications.length,
+      );
+    // With the group on screen, its messages raise no notification.
+    expect(await shownCount()).toBe(0);
+
+    // The admin leaves the chat for the group list; Ada's next message is a notification leading to /pages/groupChat.
+    await admin.page.goBack();
+    await admin.page.getByText('New group', { exact: true }).waitFor();
+    await ada.page.locator('input[name="message"]').fill('Bring your old frames, we recycle them');
+    await ada.page.locator('.chat__send').click();
+    await admin.page.waitForFunction(
+      () => (window as unknown as { shownNotifications: Notification[] }).shownNotifications.length === 1,
+    );
+    const shown = await admin.page.evaluate(() => {
+      const [note] = (window as unknown as { shownNotifications: Notification[] }).shownNotifications;
+      return { title: note.title, body: note.body, tag: note.tag };
+    });
+    expect(shown).toEqual({
+      title: 'Lensmate friends',
+      body: 'Ada: Bring your old frames, we recycle them',
+      tag: `/pages/groupChat/groupChat?to=${group.group_id}`,
+    });
+    await admin.page.evaluate(() =>
+      (window as unknown as { shownNotifications: Notification[] }).shownNotifications[0].dispatchEvent(
+        new Event('click'),
+      ),
+    );
+    await admin.page.waitForURL(new RegExp(`/pages/groupChat/groupChat\\?to=${group.group_id}$`));
+    await admin.page.getByText('Bring your old frames, we recycle them').last().waitFor();
+
+    // The same notification went to the push outbox for members who are away, addressed to the group.
+    const outbox = new Database(join(shop.dataDir, 'lensmate.sqlite'), { readonly: true });
+    try {
+      const pushes = outbox
+        .prepare("SELECT recipient, body FROM msg_outbox WHERE kind = 'push' ORDER BY created_at")
+        .all() as { recipient: string; body: string }[];
+      expect(pushes.at(-1)?.recipient).toBe(`group:${group.group_id}`);
+      expect(JSON.parse(pushes.at(-1)?.body ?? '{}').notification).toMatchObject({
+        title: 'Lensmate friends',
+        body: 'Ada: Bring your old frames, we recycle them',
+      });
+    } finally {
+      outbox.close();
+    }
     expect(pages.flatMap((opened) => opened.errors)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { type Server, createServer, get, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Server, createServer, get } from 'node:http';
 import { type AnyMessage, type GoEasy, IM_EVENT, type ImagePayload } from '../../src/messaging';
 import { type TestServer, connectUser, eventually, startServer } from './support/harness';
+import { listen, storageFront } from './support/storage-front';
 
 const picture = Buffer.from(`89504e470d0a1a0a${'00'.repeat(600)}`, 'hex');
 let files: Server;
@@ -9,36 +9,6 @@ let filesUrl: string;
 let storage: Server;
 let server: TestServer;
 const clients: GoEasy[] = [];
-
-function listen(http: Server): Promise<string> {
-  return new Promise((resolve) =>
-    http.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(http.address() as AddressInfo).port}`)),
-  );
-}
-
-/**
- * The storage endpoint as an H5 page reaches it: a real bucket answers CORS preflights; the
- * messaging server's built-in one does not, so this front adds only those headers.
- */
-function storageFront(target: () => string): Server {
-  return createServer((request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-    response.setHeader('Access-Control-Allow-Credentials', 'true');
-    response.setHeader('Access-Control-Allow-Headers', '*');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST');
-    if (request.method === 'OPTIONS') {
-      response.statusCode = 204;
-      response.end();
-      return;
-    }
-    const upstream = new URL(request.url ?? '/', target());
-    const forward = httpRequest(upstream, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    request.pipe(forward);
-  });
-}
 
 beforeAll(async () => {
   storage = storageFront(() => server.url);

@@ -1,11 +1,22 @@
+import { openPage } from '@/core/navigation';
 import { post } from '@/core/request';
-import GoEasy, { type AnyMessage, ConnectionStatus, type ConversationDTO, IM_EVENT } from '@/messaging';
+import GoEasy, {
+  type AnyMessage,
+  ConnectionStatus,
+  type ConversationDTO,
+  type GroupMessage,
+  IM_EVENT,
+} from '@/messaging';
 import { currentUser } from '@/state/customer';
 import { appStore } from '@/state/store';
 import { toBadgeNumber } from '@/utils/format';
 import Taro from '@tarojs/taro';
 import type { MessagingToken } from '../../../types/api';
+import { describeMessage } from './describe';
+import { type NotificationTarget, notifyIncoming } from './notify';
 import { unreadTotalAtom } from './unread';
+
+export { describeMessage };
 
 /** The messaging server: the build's host, else (H5) this site's own origin, else the API server. */
 export function messagingHost(): string {
@@ -55,8 +66,7 @@ export async function connectChat(): Promise<GoEasy> {
         otp: token.otp,
         data: { name: user.nickname || user.email, avatar: user.avatar },
       });
-      client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number }) =>
-        showUnread(result.unreadTotal)) as never);
+      listen(client);
     }
     connectedAs = me;
     return client;
@@ -66,6 +76,51 @@ export async function connectChat(): Promise<GoEasy> {
   } finally {
     connecting = null;
   }
+}
+
+let listening = false;
+
+/** Once per app: the unread badge, conversation names and notifications follow whoever is connected. */
+function listen(client: GoEasy): void {
+  if (listening) return;
+  listening = true;
+  client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number; conversations: ConversationDTO[] }) => {
+    showUnread(result.unreadTotal);
+    rememberNames(result.conversations, connectedAs);
+  }) as never);
+  const incoming = (message: AnyMessage) => {
+    const group = message.scene() === 'group';
+    const key = group ? `group:${(message as GroupMessage).groupId}` : `private:${message.senderId}`;
+    const notify = () => {
+      const conversation = names.get(key) ?? '';
+      const sender = group ? String((message as GroupMessage).senderData?.name ?? '') : conversation;
+      notifyIncoming(message, connectedAs, openTarget, { conversation, sender });
+    };
+    // A conversation's first message arrives before the list that names it: the name is read from the list.
+    if (names.has(key)) notify();
+    else
+      client.im
+        .latestConversations()
+        .then((result) => rememberNames(result.content.conversations, connectedAs))
+        .catch(() => undefined)
+        .finally(notify);
+  };
+  client.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, incoming as never);
+  client.im.on(IM_EVENT.GROUP_MESSAGE_RECEIVED, incoming as never);
+}
+
+/** Conversation names by "scene:id", from the latest conversation list, for notification titles. */
+const names = new Map<string, string>();
+
+function rememberNames(conversations: ConversationDTO[] | undefined, me: string): void {
+  for (const dto of conversations ?? []) {
+    const row = toRow(dto, me);
+    names.set(`${row.kind}:${row.id}`, row.name);
+  }
+}
+
+function openTarget(target: NotificationTarget): void {
+  void openPage(target.url, target.params);
 }
 
 /** Keeps the unread count under `unreadTotal` and, where the platform has a tab bar, as its badge. */
@@ -90,33 +145,6 @@ export interface ConversationRow {
   unread: number;
   top: boolean;
   dto: ConversationDTO;
-}
-
-/** One line that stands for a message in lists and previews. */
-export function describeMessage(message: AnyMessage | undefined, myId: string): string {
-  if (!message) return '';
-  if (message.recalled) return message.senderId === myId ? 'You recalled a message' : 'A message was recalled';
-  const payload = message.payload as Record<string, unknown>;
-  switch (message.type) {
-    case 'text':
-      return String(payload.text ?? '');
-    case 'image':
-      return '[Image]';
-    case 'video':
-      return '[Video]';
-    case 'audio':
-      return '[Voice]';
-    case 'file':
-      return `[File] ${String(payload.name ?? '')}`;
-    case 'order':
-      return '[Order]';
-    case 'goods':
-      return '[Product]';
-    case 'location':
-      return `[Location] ${String(payload.name ?? '')}`;
-    default:
-      return '[Message]';
-  }
 }
 
 export function toRow(dto: ConversationDTO, myId: string): ConversationRow {

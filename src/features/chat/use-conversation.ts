@@ -5,6 +5,7 @@ import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
 import { chatClient, connectChat } from './client';
 import { LOCATION_MESSAGE, type Place } from './location';
+import { notificationFor } from './notify';
 
 export const HISTORY_PAGE = 20;
 
@@ -40,6 +41,8 @@ const MEDIA_CREATORS = {
   audio: 'createAudioMessage',
   file: 'createFileMessage',
 } as const;
+
+const MEDIA_PREVIEWS = { image: '[Image]', video: '[Video]', audio: '[Voice]', file: '[File]' } as const;
 
 type MakeMessage = (onProgress: (progress: number) => void) => AnyMessage;
 
@@ -197,9 +200,15 @@ export function useConversation(peer: Peer | null) {
     return send(make);
   };
 
+  /** What receivers who are away are notified with (shop-app.md §2: a group's notification leads to its chat). */
+  const notice = (preview: string) => {
+    const user = currentUser();
+    return peer ? notificationFor(peer.type, preview, peer.data.name, user?.nickname || user?.email || '') : undefined;
+  };
+
   const sendText = (text: string) => {
     if (!peer || text.trim() === '') return Promise.resolve();
-    return send(() => chatClient().im.createTextMessage({ text, to: peer }));
+    return send(() => chatClient().im.createTextMessage({ text, to: peer, notification: notice(text) }));
   };
 
   /** An image, video, audio or file message: uploaded first (progress in `progress`), then sent. */
@@ -208,12 +217,16 @@ export function useConversation(peer: Peer | null) {
     // The local path (a blob URL on H5) is what the SDK uploads and what the bubble shows until it is sent.
     const type = picked.blob?.type ? { type: picked.blob.type } : {};
     const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type };
-    return send((onProgress) => chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress }));
+    const notification = notice(MEDIA_PREVIEWS[kind]);
+    return send((onProgress) => chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress, notification }));
   };
 
   const sendLocation = (place: Place) => {
     if (!peer) return Promise.resolve();
-    return send(() => chatClient().im.createCustomMessage({ type: LOCATION_MESSAGE, payload: { ...place }, to: peer }));
+    const notification = notice(`[Location] ${place.name}`);
+    return send(() =>
+      chatClient().im.createCustomMessage({ type: LOCATION_MESSAGE, payload: { ...place }, to: peer, notification }),
+    );
   };
 
   const recall = async (message: AnyMessage) => {

@@ -3,12 +3,12 @@
  * progress, a failure and its retry, permission refusals, location messages through the location pages, history
  * as the user scrolls up, and presence. Only the device pickers are stand-ins (jsdom has no album or camera).
  */
-import { type Server, createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Server, createServer } from 'node:http';
 import { type AnyMessage, type GoEasy, IM_EVENT } from '@/messaging';
 import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { type TestServer, connectUser, eventually, startServer } from '../../sdk/support/harness';
+import { listen, storageFront } from '../../sdk/support/storage-front';
 import { fakeApi, mountPages, ok, page, see, shows, tap, tu, typeInto, waitForPath } from '../account/harness';
 
 jest.setTimeout(60_000);
@@ -37,33 +37,6 @@ let storage: Server;
 let ben: GoEasy;
 const benGot: AnyMessage[] = [];
 let toast: jest.SpyInstance;
-
-function listen(http: Server): Promise<string> {
-  return new Promise((resolve) =>
-    http.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(http.address() as AddressInfo).port}`)),
-  );
-}
-
-/** The storage endpoint as a page reaches it: a real bucket answers CORS preflights, so this front adds them. */
-function storageFront(target: () => string): Server {
-  return createServer((request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-    response.setHeader('Access-Control-Allow-Credentials', 'true');
-    response.setHeader('Access-Control-Allow-Headers', '*');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST');
-    if (request.method === 'OPTIONS') {
-      response.statusCode = 204;
-      response.end();
-      return;
-    }
-    const upstream = new URL(request.url ?? '/', target());
-    const forward = httpRequest(upstream, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    request.pipe(forward);
-  });
-}
 
 /** Stands in for the device's local files (H5 reads a picked file's path before uploading it). */
 function deviceFiles(): Server {

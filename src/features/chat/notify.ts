@@ -1,0 +1,77 @@
+import { currentRoute } from '@/core/navigation';
+import type { AnyMessage, GroupMessage, Notification as PushNotification } from '@/messaging';
+import { describeMessage } from './describe';
+import { CHAT_PAGES } from './routes';
+
+/** The messaging.md §5 limits of a notification: title at most 32 characters, body at most 50. */
+export const NOTIFICATION_TITLE_MAX = 32;
+export const NOTIFICATION_BODY_MAX = 50;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * The notification a sent message carries for receivers who are away: the group's name (or, in a private
+ * chat, the sender's) as the title, and "sender: preview" as the body, within the §5 limits.
+ */
+export function notificationFor(
+  scene: 'private' | 'group',
+  text: string,
+  conversationName: string,
+  senderName: string,
+): PushNotification {
+  const preview = text.trim() || 'New message';
+  const title = scene === 'group' ? conversationName || 'Group chat' : senderName || 'New message';
+  const body = scene === 'group' ? `${senderName}: ${preview}` : preview;
+  return { title: clip(title, NOTIFICATION_TITLE_MAX), body: clip(body, NOTIFICATION_BODY_MAX) };
+}
+
+export interface NotificationTarget {
+  url: string;
+  params: { to: string };
+}
+
+/**
+ * Where tapping a message's notification leads (shop-app.md §2): a group message to /pages/groupChat with
+ * the group id in `to`, a private message to the private chat with the sender.
+ */
+export function notificationTarget(message: AnyMessage): NotificationTarget | null {
+  const scene = message.scene();
+  if (scene === 'group') return { url: CHAT_PAGES.groupChat, params: { to: (message as GroupMessage).groupId } };
+  if (scene === 'private') return { url: CHAT_PAGES.privateChat, params: { to: message.senderId } };
+  return null;
+}
+
+/** True when the page on screen is already this conversation. */
+function showing(target: NotificationTarget): boolean {
+  const { path, query } = currentRoute();
+  return path === target.url && query.to === target.params.to;
+}
+
+/**
+ * On H5, a message that arrives while its conversation is not on screen is shown as a browser notification
+ * (when the user has allowed them); tapping it opens the conversation. The mini-program has no local
+ * notifications: there the conversation list and the tab badge carry it.
+ */
+export function notifyIncoming(
+  message: AnyMessage,
+  me: string,
+  open: (target: NotificationTarget) => void,
+  names: { conversation: string; sender: string },
+): boolean {
+  if (process.env.TARO_ENV !== 'h5' || message.senderId === me || message.recalled) return false;
+  const BrowserNotification = typeof window !== 'undefined' ? window.Notification : undefined;
+  if (!BrowserNotification || BrowserNotification.permission !== 'granted') return false;
+  const target = notificationTarget(message);
+  if (!target || showing(target)) return false;
+  const scene = message.scene() === 'group' ? 'group' : 'private';
+  const { title, body } = notificationFor(scene, describeMessage(message, ''), names.conversation, names.sender);
+  const shown = new BrowserNotification(title, { body, tag: `${target.url}?to=${target.params.to}` });
+  shown.onclick = () => {
+    window.focus();
+    shown.close();
+    open(target);
+  };
+  return true;
+}
