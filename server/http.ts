@@ -67,13 +67,15 @@ export async function pageRows<DB, TB extends keyof DB, O, Row>(
       .limit(paging.page_size)
       .offset((paging.page - 1) * paging.page_size)
       .execute(),
-    knownTotal ??
-      base
-        .select(sql<number | string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-        .then((row) => Number((row as unknown as { n: number | string }).n)),
+    knownTotal ?? countRows(base),
   ]);
   return { rows: rows as Row[], total };
+}
+
+/** `count(*)` of a query's rows. */
+export async function countRows<DB, TB extends keyof DB, O>(base: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number((row as unknown as { n: number | string }).n);
 }
 
 export const money = z

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { type SelectQueryBuilder, type Selectable, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { LensColorKind, LensType } from '../../types/api';
 import { optionalUser, requireAdmin, requireUser } from '../auth';
 import type { AppContext } from '../context';
 import type { Database, GoodsTable } from '../db/schema';
-import { ApiError, MSG, body, fromCents, id, money, ok, pageFields, pageRows, toCents } from '../http';
+import { ApiError, MSG, body, countRows, fromCents, id, money, ok, pageFields, pageRows, toCents } from '../http';
 import { finalPriceCents, hydrateGoods, refreshSearchText } from '../services/catalog';
+import { ListingCache, type ListingIds } from '../services/listing-cache';
 import { IMAGE_EXTENSIONS, UploadRejected, storeUpload } from '../services/uploads';
 
 const sort = z.enum(['newest', 'price_asc', 'price_desc', 'discount'], {
@@ -73,23 +74,32 @@ function orderGoods(query: GoodsQuery, order: z.infer<typeof sort>): GoodsQuery 
   return query.orderBy(`goods.${column}`, direction).orderBy('goods.id', 'desc');
 }
 
-/** One page of `base` in the given order, with the total: `count(*)` of `base` unless the caller knows it. */
-async function page(
-  ctx: AppContext,
+/** One page of `base` in the given order, as ids, with the total: `count(*)` of `base` unless the caller knows it. */
+async function pageIds(
   base: GoodsQuery,
   order: z.infer<typeof sort>,
   pageNo: number,
   size: number,
   knownTotal?: number,
-) {
-  const paging = { page: pageNo, page_size: size };
+): Promise<ListingIds> {
   const { rows, total } = await pageRows(
     base,
-    paging,
-    (query) => orderGoods(query.selectAll('goods'), order),
+    { page: pageNo, page_size: size },
+    (query) => orderGoods(query.select('goods.id'), order),
     knownTotal,
   );
-  return { list: await hydrateGoods(ctx.db, rows as Selectable<GoodsTable>[]), total, ...paging };
+  return { ids: rows.map((row) => (row as { id: number }).id), total };
+}
+
+/** The goods of `ids` in that order, read fresh (prices, stock and images are never taken from the listing cache). */
+async function goodsOf(ctx: AppContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  const found = await ctx.db.selectFrom('goods').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return hydrateGoods(
+    ctx.db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** Below this many word matches, search_page reads the matches by id and sorts them instead of walking the listing. */
@@ -102,7 +112,12 @@ export const FEW_MATCHES = 300;
  * better-sqlite3 blocking the event loop. The page walks the listing index in order and keeps the matches, unless
  * the matches are few: then the unary + keeps SQLite off the listing index, so it fetches them by id and sorts.
  */
-async function searchSqlite(ctx: AppContext, listed: GoodsQuery, match: string, input: z.infer<typeof searchPage>) {
+async function searchSqlite(
+  ctx: AppContext,
+  listed: GoodsQuery,
+  match: string,
+  input: z.infer<typeof searchPage>,
+): Promise<ListingIds> {
   const matches = sql<number>`(select rowid from goods_fts where goods_fts match ${match})`;
   const { rows } = await sql<{ matched: number; unlisted: number }>`select
     (select count(*) from goods_fts where goods_fts match ${match}) as matched,
@@ -118,7 +133,7 @@ async function searchSqlite(ctx: AppContext, listed: GoodsQuery, match: string, 
           .where(sql`+goods.deleted`, '=', 0)
           .where(sql`+goods.on_sale`, '=', 1) as GoodsQuery);
   const query = base.where('goods.id', 'in', matches);
-  return page(ctx, query, input.sort, input.page, input.page_size, total);
+  return pageIds(query, input.sort, input.page, input.page_size, total);
 }
 
 /**
@@ -126,7 +141,11 @@ async function searchSqlite(ctx: AppContext, listed: GoodsQuery, match: string, 
  * page's ids, then the page's rows are read by id. Counting and paging as two queries read every match twice, and
  * the page alone is often planned as a walk of the whole listing index testing each row's words.
  */
-async function searchPostgres(ctx: AppContext, tsquery: string, input: z.infer<typeof searchPage>) {
+async function searchPostgres(
+  ctx: AppContext,
+  tsquery: string,
+  input: z.infer<typeof searchPage>,
+): Promise<ListingIds> {
   const [column, direction] = ORDERS[input.sort];
   const { rows } = await sql<{ total: string; ids: number[] }>`with matches as materialized (
       select id, ${sql.ref(column)} as sort_key from goods
@@ -134,14 +153,7 @@ async function searchPostgres(ctx: AppContext, tsquery: string, input: z.infer<t
     select (select count(*) from matches) as total,
       array(select id from matches order by sort_key ${sql.raw(direction)}, id desc
         limit ${input.page_size} offset ${(input.page - 1) * input.page_size}) as ids`.execute(ctx.db);
-  const ids = rows[0].ids;
-  const found = ids.length ? await ctx.db.selectFrom('goods').selectAll().where('id', 'in', ids).execute() : [];
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const list = await hydrateGoods(
-    ctx.db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
-  return { list, total: Number(rows[0].total), page: input.page, page_size: input.page_size };
+  return { ids: rows[0].ids, total: Number(rows[0].total) };
 }
 
 /** The keyword's words (letters and digits only, so they are safe inside FTS5 and tsquery syntax), at most 5. */
@@ -154,6 +166,7 @@ export function escapeLike(text: string): string {
 }
 
 export function registerGoodsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const listings = new ListingCache();
   const listed = (includeUnlisted: boolean): GoodsQuery => {
     let query = ctx.db.selectFrom('goods').where('goods.deleted', '=', 0) as GoodsQuery;
     if (!includeUnlisted) query = query.where('goods.on_sale', '=', 1);
@@ -203,19 +216,33 @@ export function registerGoodsRoutes(app: FastifyInstance, ctx: AppContext): void
         );
       }
     }
-    return ok(await page(ctx, query, input.sort, input.page, input.page_size));
+    const view = await listings.view(ctx.db);
+    const listing = JSON.stringify([
+      input.include_unlisted,
+      input.category_id ?? null,
+      [...new Set(input.color_ids ?? [])].sort((a, b) => a - b),
+      [...new Set(input.filter_ids ?? [])].sort((a, b) => a - b),
+    ]);
+    const total = await view.remember(`goods:total:${listing}`, () => countRows(query));
+    const { ids } = await view.remember(`goods:page:${listing}:${input.sort}:${input.page}:${input.page_size}`, () =>
+      pageIds(query, input.sort, input.page, input.page_size, total),
+    );
+    return ok({ list: await goodsOf(ctx, ids), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/goods/search_page', async (request) => {
     const input = body(request, searchPage);
     const words = searchWords(input.keyword);
     if (words.length === 0) return ok({ list: [], total: 0, page: input.page, page_size: input.page_size });
-    const query = listed(false);
-    if (ctx.dialect === 'postgres') {
-      return ok(await searchPostgres(ctx, words.map((word) => `${word}:*`).join(' & '), input));
-    }
-    const match = words.map((word) => `"${word}"*`).join(' AND ');
-    return ok(await searchSqlite(ctx, query, match, input));
+    const view = await listings.view(ctx.db);
+    const { ids, total } = await view.remember(
+      `search:${JSON.stringify(words)}:${input.sort}:${input.page}:${input.page_size}`,
+      () =>
+        ctx.dialect === 'postgres'
+          ? searchPostgres(ctx, words.map((word) => `${word}:*`).join(' & '), input)
+          : searchSqlite(ctx, listed(false), words.map((word) => `"${word}"*`).join(' AND '), input),
+    );
+    return ok({ list: await goodsOf(ctx, ids), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/goods/get_lens_type', async () => {

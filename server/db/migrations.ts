@@ -325,6 +325,40 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
         await sql`create index goods_unlisted on goods (id) where deleted <> 0 or on_sale <> 1`.execute(db);
       },
     },
+    // A counter that every change to the listed catalogue moves (goods rows, their colours and filters), however it
+    // is written: the API caches listing totals and page ids under it (services/listing-cache.ts). Triggers, so a
+    // bulk load or another server process moves it too. Stock updates by orders leave it alone.
+    '0004_catalogue_version': {
+      async up(db) {
+        await db.schema
+          .createTable('catalogue_state')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('version', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.insertInto('catalogue_state').values({ id: 1, version: 1 }).execute();
+        const watched = [
+          ['goods', 'insert or update or delete'],
+          ['goods_colors', 'insert or delete or update of goods_id, color_id'],
+          ['goods_filters', 'insert or update or delete'],
+        ] as const;
+        if (dialect === 'postgres') {
+          await sql`create function bump_catalogue_version() returns trigger language plpgsql as $$
+            begin update catalogue_state set version = version + 1 where id = 1; return null; end $$`.execute(db);
+          for (const [table, events] of watched) {
+            await sql`create trigger ${sql.raw(`${table}_catalogue_version`)} after ${sql.raw(events)}
+              on ${sql.table(table)} for each statement execute function bump_catalogue_version()`.execute(db);
+          }
+          return;
+        }
+        for (const [table, events] of watched) {
+          for (const event of events.split(' or ')) {
+            const name = `${table}_catalogue_version_${event.split(' ')[0]}`;
+            await sql`create trigger ${sql.raw(name)} after ${sql.raw(event)} on ${sql.table(table)}
+              begin update catalogue_state set version = version + 1 where id = 1; end`.execute(db);
+          }
+        }
+      },
+    },
   };
 }
 

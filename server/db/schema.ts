@@ -284,6 +284,12 @@ export interface TrackingRegistrationsTable {
   registered_at: number;
 }
 
+/** One row (id 1): the catalogue version that triggers move on every change to the listed goods. */
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -314,4 +320,5 @@ export interface Database {
   payments: PaymentsTable;
   sandbox_payments: SandboxPaymentsTable;
   tracking_registrations: TrackingRegistrationsTable;
+  catalogue_state: CatalogueStateTable;
 }
