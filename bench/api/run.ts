@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     ];
     for (const [label, route, payload] of singles) {
       const times: number[] = [];
+      // Requests of the last load still in flight may have cached this listing: start it from the database.
+      await sql`update catalogue_state set version = version + 1 where id = 1`.execute(handle.db);
       for (let i = 0; i < 20; i += 1) {
         const begin = performance.now();
         await fetch(`${api}/api/goods/${route}`, {
