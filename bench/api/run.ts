@@ -49,9 +49,13 @@ async function load(url: string, body?: unknown, conns = connections): Promise<F
   };
 }
 
+/** Requests/s of the bare fastify route: every API row is also given as a share of it. */
+let bareRps = 0;
+
 function row(name: string, figures: Figures): string {
   const errors = figures.errors ? `  (${figures.errors} errors)` : '';
-  return `${name.padEnd(44)} ${String(figures.rps).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms${errors}`;
+  const ratio = bareRps ? `   ${((figures.rps / bareRps) * 100).toFixed(1).padStart(5)} % of bare` : '';
+  return `${name.padEnd(44)} ${String(figures.rps).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms${ratio}${errors}`;
 }
 
 async function main(): Promise<void> {
@@ -77,7 +81,9 @@ async function main(): Promise<void> {
   console.log(
     `Lensmate API bench: ${handle.dialect}, ${connections} connections, ${seconds} s per run, Node ${process.version}`,
   );
-  console.log(row('bare fastify GET /ping', await load(`${base(bare)}/ping`)));
+  const bareFigures = await load(`${base(bare)}/ping`);
+  console.log(row('bare fastify GET /ping', bareFigures));
+  bareRps = bareFigures.rps;
   console.log(
     row(
       'get_goods_page (20 per page, 48 goods)',
