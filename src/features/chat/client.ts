@@ -16,8 +16,6 @@ import { describeMessage } from './describe';
 import { type NotificationTarget, notifyIncoming } from './notify';
 import { unreadTotalAtom } from './unread';
 
-export { describeMessage };
-
 /** The messaging server: the build's host, else (H5) this site's own origin, else the API server. */
 export function messagingHost(): string {
   if (LENSMATE_MESSAGING_HOST) return LENSMATE_MESSAGING_HOST;
@@ -80,43 +78,30 @@ export async function connectChat(): Promise<GoEasy> {
 
 let listening = false;
 
-/** Once per app: the unread badge, conversation names and notifications follow whoever is connected. */
+/** Once per app: the unread badge and notifications follow whoever is connected. */
 function listen(client: GoEasy): void {
   if (listening) return;
   listening = true;
-  client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number; conversations: ConversationDTO[] }) => {
-    showUnread(result.unreadTotal);
-    rememberNames(result.conversations, connectedAs);
-  }) as never);
+  client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number }) =>
+    showUnread(result.unreadTotal)) as never);
+  // The conversation's name comes from the SDK's conversation list (cached once loaded).
   const incoming = (message: AnyMessage) => {
     const group = message.scene() === 'group';
     const key = group ? `group:${(message as GroupMessage).groupId}` : `private:${message.senderId}`;
-    const notify = () => {
-      const conversation = names.get(key) ?? '';
-      const sender = group ? String((message as GroupMessage).senderData?.name ?? '') : conversation;
-      notifyIncoming(message, connectedAs, openTarget, { conversation, sender });
-    };
-    // A conversation's first message arrives before the list that names it: the name is read from the list.
-    if (names.has(key)) notify();
-    else
-      client.im
-        .latestConversations()
-        .then((result) => rememberNames(result.content.conversations, connectedAs))
-        .catch(() => undefined)
-        .finally(notify);
+    client.im
+      .latestConversations()
+      .then(
+        ({ content }) =>
+          content.conversations.map((dto) => toRow(dto, connectedAs)).find((row) => row.key === key)?.name ?? '',
+      )
+      .catch(() => '')
+      .then((conversation) => {
+        const sender = group ? String((message as GroupMessage).senderData?.name ?? '') : conversation;
+        notifyIncoming(message, connectedAs, openTarget, { conversation, sender });
+      });
   };
   client.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, incoming as never);
   client.im.on(IM_EVENT.GROUP_MESSAGE_RECEIVED, incoming as never);
-}
-
-/** Conversation names by "scene:id", from the latest conversation list, for notification titles. */
-const names = new Map<string, string>();
-
-function rememberNames(conversations: ConversationDTO[] | undefined, me: string): void {
-  for (const dto of conversations ?? []) {
-    const row = toRow(dto, me);
-    names.set(`${row.kind}:${row.id}`, row.name);
-  }
 }
 
 function openTarget(target: NotificationTarget): void {

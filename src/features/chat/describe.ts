@@ -4,8 +4,12 @@ import type { AnyMessage } from '@/messaging';
 export function describeMessage(message: AnyMessage | undefined, myId: string): string {
   if (!message) return '';
   if (message.recalled) return message.senderId === myId ? 'You recalled a message' : 'A message was recalled';
-  const payload = message.payload as Record<string, unknown>;
-  switch (message.type) {
+  return describeContent(message.type, message.payload as Record<string, unknown>);
+}
+
+/** The line for a message of `type` with `payload`, before the message exists (a notification is made with it). */
+export function describeContent(type: string, payload: Record<string, unknown>): string {
+  switch (type) {
     case 'text':
       return String(payload.text ?? '');
     case 'image':

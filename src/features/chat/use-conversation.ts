@@ -4,6 +4,7 @@ import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
 import { chatClient, connectChat } from './client';
+import { describeContent } from './describe';
 import { LOCATION_MESSAGE, type Place } from './location';
 import { notificationFor } from './notify';
 
@@ -41,8 +42,6 @@ const MEDIA_CREATORS = {
   audio: 'createAudioMessage',
   file: 'createFileMessage',
 } as const;
-
-const MEDIA_PREVIEWS = { image: '[Image]', video: '[Video]', audio: '[Voice]', file: '[File]' } as const;
 
 type MakeMessage = (onProgress: (progress: number) => void) => AnyMessage;
 
@@ -217,13 +216,13 @@ export function useConversation(peer: Peer | null) {
     // The local path (a blob URL on H5) is what the SDK uploads and what the bubble shows until it is sent.
     const type = picked.blob?.type ? { type: picked.blob.type } : {};
     const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type };
-    const notification = notice(MEDIA_PREVIEWS[kind]);
+    const notification = notice(describeContent(kind, {}));
     return send((onProgress) => chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress, notification }));
   };
 
   const sendLocation = (place: Place) => {
     if (!peer) return Promise.resolve();
-    const notification = notice(`[Location] ${place.name}`);
+    const notification = notice(describeContent(LOCATION_MESSAGE, { ...place }));
     return send(() =>
       chatClient().im.createCustomMessage({ type: LOCATION_MESSAGE, payload: { ...place }, to: peer, notification }),
     );

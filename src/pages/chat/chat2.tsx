@@ -1,6 +1,6 @@
 import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
-import { describeMessage } from '@/features/chat/client';
+import { describeMessage } from '@/features/chat/describe';
 import { CsComposer, CsMessageList } from '@/features/cs/CsChat';
 import { AGENTS_ONLY, agentStatusText, customerName, customerOfConversation } from '@/features/cs/support';
 import { type Session, useCsAgent } from '@/features/cs/use-cs-agent';
