@@ -28,35 +28,14 @@ const h5Minifier = {
 const sharedTypesDir = path.resolve(__dirname, '..', 'types');
 
 /**
- * The messaging SDK's engine.io-client without its built-in transports (src/messaging/engine-io-slim.ts says why;
- * scripts/size.mjs measures the SDK with the same two redirections).
- */
-const sdkAlias = {
-  'engine.io-client$': path.resolve(__dirname, '..', 'src/messaging/engine-io-slim.ts'),
-  [path.resolve(__dirname, '..', 'node_modules/engine.io-client/build/esm/transports/index.js')]: path.resolve(
-    __dirname,
-    '..',
-    'src/messaging/engine-io-no-transports.ts',
-  ),
-};
-
-/**
  * optimizeMainPackage moves a module that only subpackages use into each of those subpackages (their
  * `sub-common`), so the messaging SDK and the shared chat code were bundled once per chat subpackage
  * (message, groupChat, chat, ...). Excluded modules stay in the main package's common chunk instead:
  * one copy, loaded once, shared by every subpackage.
  */
-const sharedOnceDirs = [
-  ...['messaging', 'features/chat'].map((dir) => path.join(path.resolve(__dirname, '..', 'src'), dir)),
-  // The SDK's own packages (its socket.io client stack).
-  ...[
-    'socket.io-client',
-    'socket.io-parser',
-    'engine.io-client',
-    'engine.io-parser',
-    '@socket.io/component-emitter',
-  ].map((name) => path.resolve(__dirname, '..', 'node_modules', name)),
-].map((dir) => `${dir}${path.sep}`);
+const sharedOnceDirs = ['messaging', 'features/chat'].map(
+  (dir) => `${path.join(path.resolve(__dirname, '..', 'src'), dir)}${path.sep}`,
+);
 function keptInMainPackage(module: { resource?: string }): boolean {
   const resource = module.resource ?? '';
   return sharedOnceDirs.some((dir) => resource.startsWith(dir));
@@ -74,7 +53,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
-    alias: { '@': path.resolve(__dirname, '..', 'src'), ...sdkAlias },
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
     // LENSMATE_OUT lets parallel work build into its own folder (the server reads H5_DIR, size.mjs the same two).
     outputRoot: process.env.LENSMATE_OUT || `dist/${process.env.TARO_ENV}`,
     plugins: ['@tarojs/plugin-html'],

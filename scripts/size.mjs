@@ -91,19 +91,12 @@ async function h5FirstLoad() {
 }
 
 /**
- * The SDK as the weapp build gets it: the two redirections config/index.ts gives the app bundles (`alias`:
- * engine.io-client's entry and its map of built-in transports), src/messaging compiled by babel with the project's
- * babel.config.js for weapp, packages as they ship, and babel's runtime helpers left out (the whole app shares them).
+ * The SDK as the weapp build gets it: src/messaging compiled by babel with the project's babel.config.js for weapp,
+ * and babel's runtime helpers left out (the whole app shares them).
  */
 const asWeappBuilds = {
   name: 'as-weapp-builds',
   setup(bundler) {
-    bundler.onResolve({ filter: /^engine\.io-client$/ }, () => ({ path: resolve('src/messaging/engine-io-slim.ts') }));
-    bundler.onResolve({ filter: /^\.\/transports\/index\.js$/ }, (args) =>
-      args.resolveDir.endsWith(join('engine.io-client', 'build', 'esm'))
-        ? { path: resolve('src/messaging/engine-io-no-transports.ts') }
-        : undefined,
-    );
     bundler.onResolve({ filter: /[\\/]@babel[\\/]runtime[\\/]/ }, (args) => ({ path: args.path, external: true }));
     bundler.onLoad({ filter: /[\\/]src[\\/]messaging[\\/].*\.ts$/ }, async (args) => {
       const { code } = await babel.transformFileAsync(args.path);
@@ -112,7 +105,7 @@ const asWeappBuilds = {
   },
 };
 
-/** The messaging SDK's share of the weapp bundle: src/messaging and its packages, compiled and minified. */
+/** The messaging SDK's share of the weapp bundle: src/messaging, compiled and minified. */
 async function sdkShare() {
   process.env.TARO_ENV = 'weapp';
   process.env.NODE_ENV = 'production';
@@ -131,7 +124,7 @@ async function sdkShare() {
   const code = result.outputFiles[0].contents;
   const gzip = gzipSync(code, { level: 9 }).length;
   const within = code.length <= target;
-  console.log('messaging SDK share of the weapp bundle (src/messaging and its packages, minified):');
+  console.log('messaging SDK share of the weapp bundle (src/messaging, minified):');
   console.log(
     `  ${within ? 'ok  ' : 'over'} ${fmt(code.length)} minified, ${fmt(gzip)} gzip  (target ${fmt(target)} minified)`,
   );

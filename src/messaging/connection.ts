@@ -1,8 +1,7 @@
 import Taro from '@tarojs/taro';
-import { type Socket, io } from 'socket.io-client';
 import { ErrorCode, ErrorText, type MessagingError, messagingError, toMessagingError } from './errors';
 import { RecentIds } from './model';
-import { TaroPolling, TaroWebSocket } from './transport';
+import { type IoSocket, ioSocket } from './socket';
 
 export const ConnectionStatus = {
   CONNECTING: 'connecting',
@@ -139,7 +138,7 @@ function ackSucceeded(body: AckBody | undefined): boolean {
 export class Connection {
   status: ConnectionStatus = ConnectionStatus.DISCONNECTED;
   sid: string | null = null;
-  private socket: Socket | null = null;
+  private socket: IoSocket | null = null;
   private permissions = new Set<Permission>();
   /** Every request not yet settled: queued while connecting, or emitted and waiting for its ack. */
   private readonly waiting = new Set<PendingRequest>();
@@ -215,23 +214,21 @@ export class Connection {
     this.attempts = 0;
     this.permissions = new Set();
     this.setStatus(ConnectionStatus.CONNECTING);
-    const transports = this.endpoint.supportOldBrowser ? [TaroPolling, TaroWebSocket] : [TaroWebSocket];
-    const socket = io(endpointUrl(this.endpoint), {
-      transports: transports as unknown as string[],
-      forceNew: true,
+    const socket = ioSocket(endpointUrl(this.endpoint), {
+      polling: this.endpoint.supportOldBrowser,
       timeout: Timing.CONNECT,
       reconnectionDelay: Timing.RECONNECT_DELAY,
       reconnectionDelayMax: Timing.RECONNECT_DELAY_MAX,
     });
     this.socket = socket;
     socket.on('connect', () => this.authorize(socket));
-    socket.on('disconnect', (reason) => {
+    socket.on('disconnect', (reason: string) => {
       this.onSocketLost(socket);
       // socket.io does not come back by itself after a server-side disconnect (a redeploy, a kick).
       if (reason === 'io server disconnect' && this.socket === socket) socket.connect();
     });
     socket.on('connect_error', () => this.onSocketLost(socket));
-    socket.io.on('reconnect_attempt', (attempt: number) => this.onConnecting?.(attempt));
+    socket.on('reconnect_attempt', (attempt: number) => this.onConnecting?.(attempt));
     this.pushHandlers.forEach((_handlers, event) =>
       socket.on(event, (body: unknown) => this.dispatchPush(event, body)),
     );
@@ -245,7 +242,7 @@ export class Connection {
     });
   }
 
-  private onSocketLost(socket: Socket): void {
+  private onSocketLost(socket: IoSocket): void {
     if (socket !== this.socket) return;
     this.attempts++;
     if (this.status === 'disconnecting' || this.status === 'disconnected' || this.status === 'connect-failed') return;
@@ -254,7 +251,7 @@ export class Connection {
     this.onDisconnected?.();
   }
 
-  private authorize(socket: Socket): void {
+  private authorize(socket: IoSocket): void {
     const fields = this.authorizeFields;
     if (!fields || socket !== this.socket) return;
     const params = {
@@ -272,21 +269,26 @@ export class Connection {
       z: deviceFingerprint(),
       sm: readStorage(SESSION_MARKER_KEY) ?? null,
     };
-    socket.timeout(Timing.REQUEST_TOTAL).emit('authorize', params, (timeout: Error | null, body: AckBody) => {
-      if (socket !== this.socket) return;
-      if (timeout) {
-        if (socket.connected) this.authorize(socket);
-        return;
-      }
-      if (!ackSucceeded(body)) {
-        this.failConnect({
-          code: Number(body?.resultCode ?? body?.code) || ErrorCode.TIMEOUT,
-          content: typeof body?.content === 'string' && body.content ? body.content : ErrorText.HOST_UNREACHABLE,
-        });
-        return;
-      }
-      this.onAuthorized(body);
-    });
+    socket.emit(
+      'authorize',
+      params,
+      (timeout: Error | null, body: AckBody) => {
+        if (socket !== this.socket) return;
+        if (timeout) {
+          if (socket.connected) this.authorize(socket);
+          return;
+        }
+        if (!ackSucceeded(body)) {
+          this.failConnect({
+            code: Number(body?.resultCode ?? body?.code) || ErrorCode.TIMEOUT,
+            content: typeof body?.content === 'string' && body.content ? body.content : ErrorText.HOST_UNREACHABLE,
+          });
+          return;
+        }
+        this.onAuthorized(body);
+      },
+      Timing.REQUEST_TOTAL,
+    );
   }
 
   private onAuthorized(body: AckBody): void {
@@ -389,7 +391,7 @@ export class Connection {
     pending.singleTimer = setTimeout(() => this.emitRequest(pending), single);
     const params = pending.options.unique ? { ...pending.params, retried: pending.retried } : pending.params;
     pending.retried++;
-    socket.emit(pending.name, params, (body: AckBody) => {
+    socket.emit(pending.name, params, (_error, body: AckBody) => {
       if (pending.done) return;
       if (ackSucceeded(body)) this.settle(pending, null, body);
       else this.settle(pending, toMessagingError(body ?? {}, ErrorCode.TIMEOUT));

@@ -1,25 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Socket } from 'socket.io-client';
 import { type AnyMessage, GoEasy, IM_EVENT } from '../../../src/messaging';
+import type { IoSocket } from '../../../src/messaging/socket';
 import { APPKEY } from '../../sdk/support/harness';
 
-/** The client's socket.io socket (private to the SDK's Connection). */
-function socketOf(client: GoEasy): Socket {
-  const socket = (client.socket() as unknown as { socket: Socket | null }).socket;
+/** The client's Socket.IO socket (private to the SDK's Connection). */
+function socketOf(client: GoEasy): IoSocket {
+  const socket = (client.socket() as unknown as { socket: IoSocket | null }).socket;
   if (!socket) throw new Error('the client has no socket');
   return socket;
 }
 
 /**
- * Kills the client's transport as a network drop would: socket.io sees "transport close" and the SDK reconnects
- * by itself. `fastRetry` shortens socket.io's backoff (1 to 3 s per the spec) so a test can drop it 100 times.
+ * Kills the client's transport as a network drop would: the socket sees "transport close" and the SDK reconnects
+ * by itself. `fastRetry` shortens the socket's backoff (1 to 3 s per the spec) so a test can drop it 100 times.
  */
 export function dropSocket(client: GoEasy, fastRetry = false): void {
   const socket = socketOf(client);
-  if (fastRetry) socket.io.reconnectionDelay(300).reconnectionDelayMax(400);
-  socket.io.engine.close();
+  if (fastRetry) Object.assign(socket.settings, { reconnectionDelay: 300, reconnectionDelayMax: 400 });
+  socket.drop();
 }
 
 /** Every private message a client is told about, in arrival order. */
