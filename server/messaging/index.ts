@@ -12,6 +12,7 @@ import { registerIm } from './im';
 import { failure } from './protocol';
 import { registerPubSub, trackQos1 } from './pubsub';
 import { MemorySessionStore, RedisSessionStore } from './state';
+import { readingFromStart } from './stream-start';
 import { registerUploadRoutes, registerUploadToken } from './upload';
 
 export type { MessagingConfig } from './config';
@@ -37,6 +38,7 @@ export async function registerMessaging(
 ): Promise<{ io: Server; close(): Promise<void> }> {
   const { db, dialect, config } = deps;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
+  const streamName = `${config.redisPrefix}:stream`;
   const io = new Server(app.server, {
     path: '/socket.io/',
     allowEIO3: true,
@@ -44,8 +46,8 @@ export async function registerMessaging(
     cors: { origin: true, credentials: true },
     ...(redis
       ? {
-          adapter: createAdapter(redis, {
-            streamName: `${config.redisPrefix}:stream`,
+          adapter: createAdapter(readingFromStart(redis, streamName), {
+            streamName,
             sessionKeyPrefix: `${config.redisPrefix}:sio-session:`,
           }),
         }
