@@ -24,6 +24,15 @@ const h5Minifier = {
   esbuild: { minify: { enable: true, config: { target: 'es2020', legalComments: 'none' } } },
 };
 
+/**
+ * Taro splits H5 chunks with `chunks: 'initial'`, and every page is an async chunk of the router, so each page
+ * carried its own copy of everything it shares with other pages (Taro's components, React helpers, our features):
+ * about 300 KB raw per page, 34 MB in all, 90 KB gzip fetched on opening the product page after home. Splitting
+ * async chunks too keeps one copy of each shared module (4 MB in all, 5 KB gzip for that product page). Shared
+ * pieces under 10 KB stay inside the pages that use them: home loads 6 scripts rather than 14 tiny ones.
+ */
+const h5SplitChunks = { chunks: 'all', minSize: 10_000 };
+
 /** types/ (the API contract shared with the server) sits outside src/, so Taro must be told to compile it. */
 const sharedTypesDir = path.resolve(__dirname, '..', 'types');
 
@@ -84,6 +93,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       ...h5Minifier,
       publicPath: '/',
       staticDirectory: 'static',
+      webpackChain(chain) {
+        chain.optimization.merge({ splitChunks: h5SplitChunks });
+      },
       router: { mode: 'browser' },
       output: {
         filename: 'js/[name].[hash:8].js',

@@ -17,7 +17,15 @@ import { serveStatic } from './lib/static-server.mjs';
 
 const MB = 1024 * 1024;
 const KB = 1024;
-const budgets = { package: 2 * MB, main: 1.5 * MB, h5FirstLoadGzip: 250 * KB };
+const budgets = { package: 2 * MB, main: 1.5 * MB, h5FirstLoadGzip: 250 * KB, h5NextPageGzip: 40 * KB };
+/** Pages a shopper opens from home; each is measured on its own, as the JavaScript its client-side navigation fetches. */
+const nextPages = [
+  '/pages/product/product-list-main',
+  '/pages/product/product?id=1',
+  '/pages/order/cart/cart',
+  '/pages/article/article?id=1',
+  '/pages/mine/index/mine',
+];
 const weappDir = process.env.WEAPP_DIR || 'dist/weapp';
 const h5Dir = process.env.H5_DIR || 'dist/h5';
 const failures = [];
@@ -64,13 +72,7 @@ async function h5FirstLoad() {
   }
   const server = await serveStatic(h5Dir);
   const browser = await chromium.launch(chromiumLaunchOptions());
-  try {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
-    const scripts = new Set();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-    });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+  const measure = (scripts) => {
     let raw = 0;
     let gzip = 0;
     for (const path of scripts) {
@@ -78,12 +80,52 @@ async function h5FirstLoad() {
       raw += body.length;
       gzip += gzipSync(body, { level: 9 }).length;
     }
+    return { raw, gzip };
+  };
+  const open = async (next) => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const home = new Set();
+    const after = new Set();
+    let fetching = home;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetching.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    if (next) {
+      fetching = after;
+      // The router follows the history, as it does on a tapped link: no new document, only the page's chunks.
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, next);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+    }
+    await page.close();
+    return { home, after };
+  };
+  try {
+    const { home } = await open();
+    const { raw, gzip } = measure(home);
     const ok = gzip <= budgets.h5FirstLoadGzip;
     console.log('H5 first-load JavaScript (home page, headless Chromium):');
     console.log(
-      `  ${ok ? 'ok  ' : 'FAIL'} ${scripts.size} scripts  raw ${fmt(raw)}  gzip ${fmt(gzip)}  (budget ${fmt(budgets.h5FirstLoadGzip)} gzip)`,
+      `  ${ok ? 'ok  ' : 'FAIL'} ${home.size} scripts  raw ${fmt(raw)}  gzip ${fmt(gzip)}  (budget ${fmt(budgets.h5FirstLoadGzip)} gzip)`,
     );
     if (!ok) failures.push(`H5 first-load JavaScript is ${fmt(gzip)} gzip, over ${fmt(budgets.h5FirstLoadGzip)}`);
+    console.log(`H5 JavaScript fetched opening a page from home (budget ${fmt(budgets.h5NextPageGzip)} gzip each):`);
+    for (const next of nextPages) {
+      const { after } = await open(next);
+      const sizes = measure(after);
+      const within = after.size > 0 && sizes.gzip <= budgets.h5NextPageGzip;
+      console.log(
+        `  ${within ? 'ok  ' : 'FAIL'} ${next.padEnd(36)} ${after.size} scripts  raw ${fmt(sizes.raw)}  gzip ${fmt(sizes.gzip)}`,
+      );
+      if (after.size === 0)
+        failures.push(`opening ${next} from home fetched no script: the router did not load the page`);
+      else if (!within)
+        failures.push(`opening ${next} from home fetches ${fmt(sizes.gzip)} gzip, over ${fmt(budgets.h5NextPageGzip)}`);
+    }
   } finally {
     await browser.close();
     await server.close();
