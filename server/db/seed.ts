@@ -139,7 +139,8 @@ function swatchSvg(color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="${color}" stroke="#ccc"/></svg>`;
 }
 
-function posterSvg(title: string, hue: number): string {
+/** A poster with the title written on it, or with `caption: false` a picture for a page that writes its own. */
+function posterSvg(title: string, hue: number, caption = true): string {
   const safe = title.replace(/[&<>]/g, '');
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 750 420" width="750" height="420">',
@@ -148,7 +149,9 @@ function posterSvg(title: string, hue: number): string {
     '<rect width="750" height="420" fill="url(#g)"/>',
     '<g fill="none" stroke="rgba(255,255,255,0.85)" stroke-width="12"><circle cx="290" cy="170" r="70"/><circle cx="460" cy="170" r="70"/>',
     '<path d="M360 165 Q375 150 390 165"/></g>',
-    `<text x="375" y="330" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="38" fill="#fff">${safe}</text>`,
+    caption
+      ? `<text x="375" y="330" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="38" fill="#fff">${safe}</text>`
+      : '',
     '</svg>',
   ].join('');
 }
@@ -245,7 +248,8 @@ export async function seed(db: Kysely<Database>, uploadDir: string, now: number 
 
   const categoryIds: number[] = [];
   for (const [index, name] of CATEGORIES.entries()) {
-    const img = await save(`category-${index}.svg`, posterSvg(name, index * 60));
+    // Every page names the category beside its picture.
+    const img = await save(`category-${index}.svg`, posterSvg(name, index * 60, false));
     const row = await db
       .insertInto('categories')
       .values({ name, img, sort: index })
@@ -425,7 +429,8 @@ export async function seed(db: Kysely<Database>, uploadDir: string, now: number 
   const banners = await Promise.all(
     ['New season frames', 'Blue light lenses from $25', 'Sunglasses with your prescription'].map(
       async (title, index) => ({
-        image: await save(`banner-${index}.svg`, posterSvg(title, 20 + index * 110)),
+        // The home page writes the banner's title over it.
+        image: await save(`banner-${index}.svg`, posterSvg(title, 20 + index * 110, false)),
         title,
         link: '/pages/product/product-list-main',
       }),
