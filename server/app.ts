@@ -19,6 +19,7 @@ import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
 import { registerUserRoutes } from './api/user';
+import { monotonicClock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
@@ -49,7 +50,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
   });
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? monotonicClock();
   const ctx: AppContext = {
     db: deps.db,
     dialect: deps.dialect,

@@ -82,12 +82,3 @@ export function handle(
     }
   });
 }
-
-export function monotonicClock(): () => number {
-  let last = 0;
-  return () => {
-    const now = Date.now();
-    last = now > last ? now : last + 1;
-    return last;
-  };
-}

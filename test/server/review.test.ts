@@ -82,4 +82,20 @@ describe.each(engines)('reviews (%s)', (engine) => {
     const none = await server.call('POST', '/api/review/get_reviews', { goods_id: 3 });
     expect(none.body.data).toMatchObject({ total: 0, average: null, list: [] });
   });
+
+  it('puts an edited review first even when it lands in the same millisecond as the one before it', async () => {
+    const save = (token: string, goods: number, content: string) =>
+      server.call('POST', '/api/review/save_review', { goods_id: goods, rating: 3, content }, token);
+    // Ada's review is the older row: when two times are equal, the list puts the newer row first.
+    await save(ada, 3, 'first');
+    await save(ben, 4, 'first');
+    const top = async () =>
+      (await server.call('POST', '/api/review/get_reviews', { page_size: 1 })).body.data.list[0].content;
+    // Ben edits his, then Ada hers straight after: most pairs land within one millisecond.
+    for (let round = 0; round < 40; round += 1) {
+      await save(ben, 4, `ben ${round}`);
+      await save(ada, 3, `ada ${round}`);
+      expect(await top()).toBe(`ada ${round}`);
+    }
+  });
 });
