@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, phonePage, screenshot } from './support/browser';
+import { expectFieldCentred, launchChromium, phonePage, screenshot } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(240_000);
@@ -112,6 +112,8 @@ describe('a visitor browses, signs in at add-to-cart and builds glasses in headl
     await tap('Single Vision');
     await page.waitForURL(/\/pages\/product\/prescription\/prescription/);
     await see('Right eye (OD)');
+    await expectFieldCentred(page, 'od.sph');
+    await expectFieldCentred(page, 'pd');
     await page.locator('input[name="od.sph"]').fill('-25');
     await page.locator('input[name="os.sph"]').fill('-2.00');
     await page.locator('input[name="pd"]').fill('63');

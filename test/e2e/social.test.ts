@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { settledScreenshot as shot, signInAs } from './support/account-flow';
-import { launchChromium, phonePage } from './support/browser';
+import { expectFieldCentred, launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(180_000);
@@ -170,6 +170,7 @@ describe('social side in headless Chromium against the real server', () => {
 
     await ada.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${benId}`, { waitUntil: 'networkidle' });
     await ada.page.locator('input[name="message"]').waitFor();
+    await expectFieldCentred(ada.page, 'message');
     // Ben is signed in but has no chat open: offline until his conversation list connects.
     await ada.page.getByText('Ben is offline').waitFor();
     await ada.page.locator('input[name="message"]').fill('Hi Ben, are the aviators in stock?');
@@ -313,6 +314,7 @@ describe('social side in headless Chromium against the real server', () => {
       if (person === people[2]) {
         // Opened from the group list inside the app, so that going back stays in the app (and connected).
         await opened.page.goto(`${shop.url}/pages/group/group`, { waitUntil: 'networkidle' });
+        await expectFieldCentred(opened.page, 'group-name');
         await opened.page.getByText('Lensmate friends', { exact: true }).click();
       } else {
         await opened.page.goto(`${shop.url}/pages/groupChat/groupChat?to=${group.group_id}`, {
