@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { expectFieldCentred, launchChromium, phonePage, screenshot } from './support/browser';
+import { expectFieldCentred, launchChromium, phonePage, quietScreenshot, see, shown, tap } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(240_000);
@@ -11,29 +11,6 @@ describe('a visitor browses, signs in at add-to-cart and builds glasses in headl
   let browser: Browser;
   let page: Page;
   let errors: string[];
-
-  /** The visible elements showing exactly `text`: pages left behind stay in the document, hidden. */
-  function shown(text: string | RegExp) {
-    return page.getByText(text, { exact: typeof text === 'string' }).locator('visible=true');
-  }
-
-  async function see(text: string | RegExp): Promise<void> {
-    await shown(text).first().waitFor({ state: 'visible', timeout: 20_000 });
-  }
-
-  /** Before a screenshot: no loading toast, no page still sliding in. */
-  async function settled(name: string): Promise<void> {
-    await page.waitForFunction(() => {
-      const toasts = Array.from(document.querySelectorAll<HTMLElement>('.taro__toast'));
-      const loading = toasts.some((toast) => toast.style.display !== 'none' && toast.style.opacity !== '0');
-      return !loading && document.getAnimations().every((animation) => animation.playState !== 'running');
-    });
-    await screenshot(page, name);
-  }
-
-  async function tap(text: string | RegExp): Promise<void> {
-    await shown(text).last().click();
-  }
 
   beforeAll(async () => {
     shop = await startShop();
@@ -48,101 +25,101 @@ describe('a visitor browses, signs in at add-to-cart and builds glasses in headl
 
   it('filters the list by colour and shape', async () => {
     await page.goto(`${shop.url}/pages/index/index`);
-    await see('Shop by colour');
-    await settled('browse-01-home');
-    await tap('All frames');
+    await see(page, 'Shop by colour');
+    await quietScreenshot(page, 'browse-01-home');
+    await tap(page, 'All frames');
     await page.waitForURL(/\/pages\/product\/product-list-main/);
-    await see(/^\d+ frames$/);
+    await see(page, /^\d+ frames$/);
     const all = Number(
       (
-        await shown(/^\d+ frames$/)
+        await shown(page, /^\d+ frames$/)
           .first()
           .textContent()
       )?.split(' ')[0],
     );
-    await settled('browse-02-list');
+    await quietScreenshot(page, 'browse-02-list');
 
-    await tap('Black');
-    await tap('Filters');
-    await see('Shape');
-    await tap('Round');
-    await see('Round ×');
+    await tap(page, 'Black');
+    await tap(page, 'Filters');
+    await see(page, 'Shape');
+    await tap(page, 'Round');
+    await see(page, 'Round ×');
     await page.waitForFunction(
       (before) => {
         const counts = Array.from(document.querySelectorAll<HTMLElement>('.product-list__count'));
         const count = counts.find((element) => element.offsetParent !== null)?.textContent ?? '';
-        const shown = Number(count.split(' ')[0]);
-        return shown > 0 && shown < before;
+        const frames = Number(count.split(' ')[0]);
+        return frames > 0 && frames < before;
       },
       all,
       { timeout: 20_000 },
     );
-    await tap('Hide filters');
+    await tap(page, 'Hide filters');
     const names = await page.locator('.goods-tile__name').locator('visible=true').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toContain('Round');
-    await settled('browse-03-black-round');
+    await quietScreenshot(page, 'browse-03-black-round');
   });
 
   it('opens a frame, and add-to-cart sends the visitor to login and back to this frame', async () => {
     await page.locator('.goods-tile').locator('visible=true').first().click();
     await page.waitForURL(/\/pages\/product\/product\?/);
-    await see('Frame size');
-    await see(/^Colour: /);
+    await see(page, 'Frame size');
+    await see(page, /^Colour: /);
     const frameUrl = page.url();
-    await settled('browse-04-product');
+    await quietScreenshot(page, 'browse-04-product');
 
-    await tap('Add to cart');
+    await tap(page, 'Add to cart');
     await page.waitForURL(/\/pages\/login\/login/);
     await page.locator('input[name="email"]').fill(SHOPPER.email);
     await page.locator('input[name="password"]').fill(SHOPPER.password);
-    await settled('browse-05-login');
-    await tap('Sign in');
+    await quietScreenshot(page, 'browse-05-login');
+    await tap(page, 'Sign in');
     await page.waitForURL(/\/pages\/product\/product\?/);
     expect(new URL(page.url()).searchParams.get('id')).toBe(new URL(frameUrl).searchParams.get('id'));
-    await see('Frame size');
-    await settled('browse-06-back-on-product');
+    await see(page, 'Frame size');
+    await quietScreenshot(page, 'browse-06-back-on-product');
   });
 
   it('enters a prescription, seeing the server check, then chooses lens type and lenses into the cart', async () => {
-    await tap('Add to cart');
+    await tap(page, 'Add to cart');
     await page.waitForURL(/\/pages\/product\/lens-type\/lens-type/);
-    await see('Progressive');
-    await settled('browse-07-lens-type');
-    await tap('Single Vision');
+    await see(page, 'Progressive');
+    await quietScreenshot(page, 'browse-07-lens-type');
+    await tap(page, 'Single Vision');
     await page.waitForURL(/\/pages\/product\/prescription\/prescription/);
-    await see('Right eye (OD)');
+    await see(page, 'Right eye (OD)');
     await expectFieldCentred(page, 'od.sph');
     await expectFieldCentred(page, 'pd');
     await page.locator('input[name="od.sph"]').fill('-25');
     await page.locator('input[name="os.sph"]').fill('-2.00');
     await page.locator('input[name="pd"]').fill('63');
-    await tap('Save and continue');
-    await see('SPH must be from -20 to +20');
-    await settled('browse-08-prescription-error');
+    await tap(page, 'Save and continue');
+    await see(page, 'SPH must be from -20 to +20');
+    await quietScreenshot(page, 'browse-08-prescription-error');
 
     await page.locator('input[name="od.sph"]').fill('-3.75');
     await page.locator('input[name="od.cyl"]').fill('-0.50');
     await page.locator('input[name="od.axis"]').fill('90');
-    await tap('Save and continue');
+    await tap(page, 'Save and continue');
     await page.waitForURL(/\/pages\/product\/lens\/lens/);
-    await see(/^Your strongest power is -4\.25: we recommend index 1\.61 or higher\./);
+    await see(page, /^Your strongest power is -4\.25: we recommend index 1\.61 or higher\./);
     const total = page.locator('[data-testid="lens-total"]');
     const before = await total.textContent();
-    await tap('Premium Digital');
+    await tap(page, 'Premium Digital');
     await page.waitForFunction(
       (previous) => document.querySelector('[data-testid="lens-total"]')?.textContent !== previous,
       before,
     );
-    await settled('browse-09-lens');
-    await tap('Add to cart');
+    await quietScreenshot(page, 'browse-09-lens');
+    await tap(page, 'Add to cart');
     await page.waitForURL(/\/pages\/order\/cart\/cart/);
     await page
       .locator('.cart-line__meta', { hasText: 'Premium Digital' })
       .locator('visible=true')
       .first()
       .waitFor({ timeout: 20_000 });
-    await settled('browse-10-cart');
+    await quietScreenshot(page, 'browse-10-cart');
     expect(errors).toEqual([]);
   });
 });

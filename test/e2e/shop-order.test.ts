@@ -9,7 +9,7 @@ import type {
   Order,
   Prescription,
 } from '../../types/api';
-import { screenshot as capture, launchChromium, phonePage } from './support/browser';
+import { launchChromium, phonePage, quietScreenshot, see, tap } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(240_000);
@@ -34,24 +34,6 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     return answer.data;
   }
 
-  /** A screenshot once the page transition (Taro's slide-in) is over. */
-  async function screenshot(shown: Page, name: string): Promise<void> {
-    await shown.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-    await capture(shown, name);
-  }
-
-  async function see(text: string | RegExp): Promise<void> {
-    // Pages left by navigateTo stay hidden in the DOM: only what is on screen counts.
-    await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
-  }
-
-  async function tap(text: string | RegExp): Promise<void> {
-    await page
-      .getByText(text, { exact: typeof text === 'string' })
-      .last()
-      .click();
-  }
-
   beforeAll(async () => {
     shop = await startShop();
     browser = await launchChromium();
@@ -68,11 +50,11 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     await page.waitForURL(/\/pages\/login\/login/);
     await page.locator('input[name="email"]').fill(SHOPPER.email);
     await page.locator('input[name="password"]').fill(SHOPPER.password);
-    await screenshot(page, 'order-01-login-for-cart');
-    await tap('Sign in');
+    await quietScreenshot(page, 'order-01-login-for-cart');
+    await tap(page, 'Sign in');
     await page.waitForURL(/\/pages\/order\/cart\/cart/);
-    await see('Your cart is empty');
-    await screenshot(page, 'order-02-empty-cart');
+    await see(page, 'Your cart is empty', { whole: false });
+    await quietScreenshot(page, 'order-02-empty-cart');
   });
 
   it('shows a frame with its lens and prescription put in the cart through the API', async () => {
@@ -107,26 +89,26 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     expect(cart.lines).toHaveLength(1);
 
     await page.reload();
-    await see(frame.goods_name);
-    await see('Prescription: Distance 2026');
-    await see(`Lenses: ${singleVision.name} · ${singleVision.lenses[1].name}`);
-    await screenshot(page, 'order-03-cart-with-lens');
+    await see(page, frame.goods_name, { whole: false });
+    await see(page, 'Prescription: Distance 2026', { whole: false });
+    await see(page, `Lenses: ${singleVision.name} · ${singleVision.lenses[1].name}`, { whole: false });
+    await quietScreenshot(page, 'order-03-cart-with-lens');
     await page.locator('.cart-qty__button:visible').nth(1).click();
-    await see('2 items · subtotal');
-    await screenshot(page, 'order-04-cart-quantity-two');
+    await see(page, '2 items · subtotal', { whole: false });
+    await quietScreenshot(page, 'order-04-cart-quantity-two');
   });
 
   it('adds an address, chooses a shipping method and a recommended coupon on the place-order page', async () => {
-    await tap('Checkout');
+    await tap(page, 'Checkout');
     await page.waitForURL(/place-order/);
-    await see('Add a delivery address');
-    await screenshot(page, 'order-05-place-order-no-address');
-    await tap('Add a delivery address');
+    await see(page, 'Add a delivery address', { whole: false });
+    await quietScreenshot(page, 'order-05-place-order-no-address');
+    await tap(page, 'Add a delivery address');
     await page.waitForURL(/address-list/);
-    await tap('Add a new address');
-    await tap('Save address');
-    await see('Enter the first name');
-    await screenshot(page, 'order-06-address-required-fields');
+    await tap(page, 'Add a new address');
+    await tap(page, 'Save address');
+    await see(page, 'Enter the first name', { whole: false });
+    await quietScreenshot(page, 'order-06-address-required-fields');
     await page.locator('input[name="first_name"]').fill('Ada');
     await page.locator('input[name="last_name"]').fill('Lovelace');
     await page.locator('input[name="phone"]').fill('+1 415 555 0100');
@@ -134,58 +116,58 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     await page.locator('input[name="city"]').fill('San Francisco');
     await page.locator('input[name="province"]').fill('CA');
     await page.locator('input[name="zip"]').fill('94105');
-    await tap('Save address');
-    await see('Tap an address to deliver there.');
-    await screenshot(page, 'order-07-address-list');
-    await tap('Ada Lovelace');
+    await tap(page, 'Save address');
+    await see(page, 'Tap an address to deliver there.', { whole: false });
+    await quietScreenshot(page, 'order-07-address-list');
+    await tap(page, 'Ada Lovelace');
     await page.waitForURL(/place-order/);
-    await see('Ada Lovelace · +1 415 555 0100');
+    await see(page, 'Ada Lovelace · +1 415 555 0100', { whole: false });
 
     await page.locator('.place-order__shipping:visible').click();
     await page.waitForURL(/shipment/);
-    await see('Express');
-    await screenshot(page, 'order-08-shipment');
-    await tap('Express');
+    await see(page, 'Express', { whole: false });
+    await quietScreenshot(page, 'order-08-shipment');
+    await tap(page, 'Express');
     await page.waitForURL(/place-order/);
-    await see(/Express · 3–5 days/);
+    await see(page, /Express · 3–5 days/, { whole: false });
 
     await page.locator('.place-order__coupon:visible').first().click();
-    await see('Applied');
-    await see(/^Coupon [A-Z0-9]+$/);
-    await screenshot(page, 'order-09-place-order-ready');
+    await see(page, 'Applied', { whole: false });
+    await see(page, /^Coupon [A-Z0-9]+$/, { whole: false });
+    await quietScreenshot(page, 'order-09-place-order-ready');
   });
 
   it('shows the decline of 4000 0000 0000 0002, then pays with 4242 4242 4242 4242', async () => {
-    await tap('Place order');
+    await tap(page, 'Place order');
     await page.waitForURL(/\/pages\/order\/payment\/payment\?order_id=\d+/);
-    await see('Amount to pay');
+    await see(page, 'Amount to pay', { whole: false });
     const number = page.locator('input[name="card_number"]');
     await number.pressSequentially('4000000000000002');
     await page.locator('input[name="card_expiry"]').pressSequentially('1230');
     await page.locator('input[name="card_cvc"]').pressSequentially('123');
     expect(await number.inputValue()).toBe('4000 0000 0000 0002');
     expect(await page.locator('input[name="card_expiry"]').inputValue()).toBe('12/30');
-    await tap('Pay by card');
-    await see('Your card was declined.');
-    await screenshot(page, 'order-10-card-declined');
+    await tap(page, 'Pay by card');
+    await see(page, 'Your card was declined.', { whole: false });
+    await quietScreenshot(page, 'order-10-card-declined');
 
     await number.fill('');
     await number.pressSequentially('4242424242424242');
     expect(await number.inputValue()).toBe('4242 4242 4242 4242');
-    await tap('Pay by card');
+    await tap(page, 'Pay by card');
     await page.waitForURL(/order-detail\?order_id=\d+/);
-    await see('Paid on');
-    await screenshot(page, 'order-11-order-paid');
+    await see(page, 'Paid on', { whole: false });
+    await quietScreenshot(page, 'order-11-order-paid');
   });
 
   it('finds the order as paid in the order list and follows its parcel once it is dispatched', async () => {
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
     await page.goto(`${shop.url}/pages/order/order-list/order-list-main`);
-    await see('All');
+    await see(page, 'All', { whole: false });
     await page.locator('.order-tabs__tab:visible', { hasText: 'Paid' }).click();
     await page.locator('.order-card:visible').first().waitFor();
-    await see('Paid');
-    await screenshot(page, 'order-12-order-list-paid');
+    await see(page, 'Paid', { whole: false });
+    await quietScreenshot(page, 'order-12-order-list-paid');
 
     // The warehouse dispatches the parcel: an admin ships the order with the carrier's tracking number.
     const { token: admin } = await api<LoginResult>('/api/auth/login', ADMIN);
@@ -197,13 +179,13 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     expect([shipped.status, shipped.tracking_no]).toEqual(['shipped', 'LMTRACK0001']);
     await page.locator('.order-tabs__tab:visible', { hasText: 'Shipped' }).click();
     await page.locator('.order-card:visible').first().waitFor();
-    await see('Shipped');
+    await see(page, 'Shipped', { whole: false });
     await page.locator('.order-card:visible').first().click();
     await page.waitForURL(/order-detail/);
-    await see('Shipping label created');
+    await see(page, 'Shipping label created', { whole: false });
     expect(await page.locator('.track__event:visible').count()).toBeGreaterThan(0);
     await page.locator('.track:visible').scrollIntoViewIfNeeded();
-    await screenshot(page, 'order-13-order-tracking');
+    await quietScreenshot(page, 'order-13-order-tracking');
     expect(errors).toEqual([]);
   });
 });

@@ -57,3 +57,28 @@ export async function expectFieldCentred(page: Page, name: string): Promise<void
   const offset = Math.abs(field.y + field.height / 2 - (box.y + box.height / 2));
   if (offset >= 2) throw new Error(`field ${name} sits ${offset.toFixed(1)} px off the middle of its box`);
 }
+
+/** What is on screen showing `text` (the whole text, for a string): pages left behind stay in the document, hidden. */
+export function shown(page: Page, text: string | RegExp, { whole = true } = {}) {
+  return page.getByText(text, { exact: whole && typeof text === 'string' }).filter({ visible: true });
+}
+
+/** Waits for `text` on screen; `whole: false` also takes it as part of a longer text. */
+export async function see(page: Page, text: string | RegExp, { whole = true } = {}): Promise<void> {
+  await shown(page, text, { whole }).first().waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Taps the last element on screen showing exactly `text` (the page on top comes last in the document). */
+export async function tap(page: Page, text: string | RegExp): Promise<void> {
+  await shown(page, text).last().click();
+}
+
+/** A screenshot once nothing moves: no loading toast showing, no page still sliding in. */
+export async function quietScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const toasts = Array.from(document.querySelectorAll<HTMLElement>('.taro__toast'));
+    const loading = toasts.some((toast) => toast.style.display !== 'none' && toast.style.opacity !== '0');
+    return !loading && document.getAnimations().every((animation) => animation.playState !== 'running');
+  });
+  await screenshot(page, name);
+}
