@@ -7,7 +7,7 @@
  * H5 first-load JavaScript passes 250 KB gzip.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import babel from '@babel/core';
 import { build } from 'esbuild';

@@ -1,8 +1,9 @@
-import { type Server as HttpServer, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import { type Ack, type IoSocket, ioSocket } from '../../src/messaging/socket';
+import { eventually } from './support/harness';
+import { listen } from './support/storage-front';
 
 /**
  * The SDK's Socket.IO client on Taro's H5 socket and request APIs, against a real socket.io 4 server in this
@@ -19,11 +20,6 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   for (const server of servers.splice(0)) await server.close();
 });
-
-async function listen(http: HttpServer): Promise<string> {
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-}
 
 async function socketIoServer(
   transports: Array<'polling' | 'websocket'> = ['polling', 'websocket'],
@@ -84,14 +80,6 @@ function ask(socket: IoSocket, event: string, data: unknown, timeoutMs?: number)
   return new Promise((resolve) => socket.emit(event, data, ((...args) => resolve(args)) as Ack, timeoutMs));
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the SDK socket against socket.io 4', () => {
   it('connects over the socket and carries events and acks both ways', async () => {
     const { io, url } = await socketIoServer(['websocket']);
@@ -128,7 +116,7 @@ describe('the SDK socket against socket.io 4', () => {
     await next(socket, 'connect');
     const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => ask(socket, 'echo', n)));
     expect(answers).toEqual(Array.from({ length: 30 }, (_, n) => [null, n]));
-    await waitFor(() => transports.length === 2);
+    await eventually(() => expect(transports.length).toBe(2));
     expect(transports).toEqual(['polling', 'websocket']);
     expect(await ask(socket, 'echo', 'after the upgrade')).toEqual([null, 'after the upgrade']);
   });
@@ -202,7 +190,7 @@ describe('the SDK socket against socket.io 4', () => {
     const gone = next(socket, 'disconnect');
     socket.disconnect();
     expect(await gone).toEqual(['io client disconnect']);
-    await waitFor(() => reasons.length === 2);
+    await eventually(() => expect(reasons.length).toBe(2));
     expect(reasons[1]).toBe('client namespace disconnect');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(socket.connected).toBe(false);
@@ -245,19 +233,25 @@ describe('the SDK socket against a server that breaks the protocol', () => {
   const handshake = (pingInterval: number, pingTimeout: number) =>
     `0${JSON.stringify({ sid: 'bare', upgrades: [], pingInterval, pingTimeout, maxPayload: 100000 })}`;
 
+  /** Lets the client into the namespace once it asks (`40`), then does `then`. */
+  const admit = (send: (text: string) => void, received: string[], then?: () => void) => {
+    const asked = setInterval(() => {
+      if (!received.includes('40')) return;
+      clearInterval(asked);
+      send('40{"sid":"ns"}');
+      then?.();
+    }, 10);
+  };
+
   it('closes with "ping timeout" when the pings stop, and reconnects', async () => {
     const server = await bareServer((send, received) => {
       send(handshake(200, 100));
-      const admitted = setInterval(() => {
-        if (!received.includes('40')) return;
-        clearInterval(admitted);
-        send('40{"sid":"ns"}');
-      }, 10);
+      admit(send, received);
     });
     const socket = client(server.url);
     await next(socket, 'connect');
     expect(await next(socket, 'disconnect')).toEqual(['ping timeout']);
-    await waitFor(() => server.connections() === 2);
+    await eventually(() => expect(server.connections()).toBe(2));
   });
 
   it('answers the heartbeat: a pong for every ping keeps the connection', async () => {
@@ -276,7 +270,7 @@ describe('the SDK socket against a server that breaks the protocol', () => {
       const dropped: unknown[] = [];
       socket.on('disconnect', (reason: string) => dropped.push(reason));
       await next(socket, 'connect');
-      await waitFor(() => pongs.length >= 7);
+      await eventually(() => expect(pongs.length).toBeGreaterThanOrEqual(7));
       expect(pongs[6]).toBe(6);
       expect(dropped).toEqual([]);
     });
@@ -285,17 +279,12 @@ describe('the SDK socket against a server that breaks the protocol', () => {
   it('closes on a malformed packet ("parse error") and reconnects', async () => {
     const server = await bareServer((send, received) => {
       send(handshake(10000, 10000));
-      const admitted = setInterval(() => {
-        if (!received.includes('40')) return;
-        clearInterval(admitted);
-        send('40{"sid":"ns"}');
-        setTimeout(() => send('42["imMessage",{"broken'), 50);
-      }, 10);
+      admit(send, received, () => setTimeout(() => send('42["imMessage",{"broken'), 50));
     });
     const socket = client(server.url);
     await next(socket, 'connect');
     expect(await next(socket, 'disconnect')).toEqual(['parse error']);
-    await waitFor(() => server.connections() === 2);
+    await eventually(() => expect(server.connections()).toBe(2));
   });
 
   it('counts a connect that gets no handshake within the timeout as failed, and tries again', async () => {
@@ -304,6 +293,6 @@ describe('the SDK socket against a server that breaks the protocol', () => {
     const [error] = await next(socket, 'connect_error');
     expect((error as Error).message).toBe('timeout');
     expect(await next(socket, 'reconnect_attempt')).toEqual([1]);
-    await waitFor(() => server.connections() === 2);
+    await eventually(() => expect(server.connections()).toBe(2));
   });
 });
