@@ -133,3 +133,28 @@ it('edits the nickname and bio, and refuses an empty nickname', async () => {
   });
   expect(currentUser()?.nickname).toBe('Ada L.');
 });
+
+it('keeps what was typed when the profile arrives after it', async () => {
+  const answer = jest.mocked(Taro.request).getMockImplementation()!;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  jest
+    .spyOn(Taro, 'request')
+    .mockImplementation(((options: Taro.request.Option) =>
+      options.url.includes('/api/social/profile') ? held.then(() => answer(options)) : answer(options)) as never);
+  try {
+    await tap('Nickname');
+    await waitForPath('/pages/user/info/updateInfo/updateInfo');
+    await typeInto(page(), 'nickname', 'Typed first');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(page().querySelector<HTMLInputElement>('input[name="nickname"]')?.value).toBe('Typed first');
+    // The field not typed into is filled from the profile.
+    expect(page().querySelector<HTMLTextAreaElement>('textarea[name="bio"]')?.value).toBe('Round frames fan');
+  } finally {
+    release();
+    jest.spyOn(Taro, 'request').mockImplementation(answer as never);
+  }
+});

@@ -5,7 +5,7 @@ import { loadProfile, refusal, updateProfile } from '@/features/social/api';
 import { signIn } from '@/state/customer';
 import { Input, Text, Textarea, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import '@/features/social/social.css';
 import '@/ui/form/form.css';
 
@@ -18,14 +18,16 @@ export default function UpdateInfo() {
   const [bio, setBio] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Fields typed into before the profile arrived: the profile fills only the others. */
+  const edited = useRef({ nickname: false, bio: false });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another token
   useEffect(() => {
     if (!user) return;
     loadProfile().then(
       (profile) => {
-        setNickname(profile.nickname);
-        setBio(profile.bio);
+        if (!edited.current.nickname) setNickname(profile.nickname);
+        if (!edited.current.bio) setBio(profile.bio);
       },
       (reason: unknown) => setProblem(refusal(reason, 'Could not load your profile')),
     );
@@ -61,7 +63,10 @@ export default function UpdateInfo() {
           name="nickname"
           value={nickname}
           maxlength={40}
-          onInput={(event) => setNickname(event.detail.value)}
+          onInput={(event) => {
+            edited.current.nickname = true;
+            setNickname(event.detail.value);
+          }}
         />
         <Text className="social-label">Bio</Text>
         <Textarea
@@ -70,7 +75,10 @@ export default function UpdateInfo() {
           value={bio}
           maxlength={200}
           placeholder="A line about you"
-          onInput={(event) => setBio(event.detail.value)}
+          onInput={(event) => {
+            edited.current.bio = true;
+            setBio(event.detail.value);
+          }}
         />
         {problem ? <Text className="form-failure">{problem}</Text> : null}
       </View>
