@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { registerArticleRoutes } from './api/article';
 import { registerAuthRoutes } from './api/auth';
 import { registerConfigRoutes } from './api/config';
+import { registerCsAgentRoutes } from './api/cs-agents';
 import { registerGoodsRoutes } from './api/goods';
 import { registerHomeRoutes } from './api/home';
 import { registerMessagingTokenRoute } from './api/messaging-token';
@@ -25,6 +26,7 @@ import type { AppContext } from './context';
 import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
+import { MessagingControl } from './messaging/control';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
@@ -41,6 +43,8 @@ export interface AppDeps {
   faces?: FaceDetector;
   now?: () => number;
   logger?: boolean;
+  /** Pass the one given to registerMessaging, so revocations close open messaging sessions. */
+  messaging?: MessagingControl;
 }
 
 /** The product API (and, when the H5 build exists, the site) on one fastify instance; not listening yet. */
@@ -63,6 +67,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
     faces: deps.faces ?? createFaceDetector(),
     accountLimiter: createRateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, now),
+    messaging: deps.messaging ?? new MessagingControl(deps.db),
     now,
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
@@ -131,6 +136,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     registerTrackRoutes(api, ctx);
     registerTryOnRoutes(api, ctx);
     registerMessagingTokenRoute(api, ctx);
+    registerCsAgentRoutes(api, ctx);
     registerSocialRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
   });

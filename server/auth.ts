@@ -62,8 +62,10 @@ export async function issueToken(ctx: AppContext, user: UserRow): Promise<LoginR
   return { ...toUser(user), token };
 }
 
+/** Signs the user out everywhere: every login token, every messaging proof and open messaging session. */
 export async function revokeTokens(ctx: AppContext, userId: number): Promise<void> {
   await ctx.db.deleteFrom('tokens').where('user_id', '=', userId).execute();
+  await ctx.messaging.revoke({ userId: String(userId) });
 }
 
 export function requestToken(request: FastifyRequest): string | null {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { type MessagingConfig, messagingConfigFromEnv } from './messaging/config';
+import { persistedSecret } from './messaging/secrets';
 
 /**
  * The whole server configuration, read once from the environment at start. Every value has a
@@ -98,16 +97,6 @@ function requireTogether(env: Env, names: string[]): boolean {
   return set.length === names.length;
 }
 
-/** A secret kept under the data directory so that restarts keep issued OTPs valid. */
-function persistedSecret(dataDir: string, fileName: string): string {
-  const path = join(dataDir, fileName);
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
 export function loadConfig(env: Env = process.env, options: { messaging?: boolean } = {}): ServerConfig {
   const dataDir = env.DATA_DIR || 'data';
   const databaseUrl = env.DATABASE_URL || join(dataDir, 'lensmate.sqlite');
@@ -168,7 +157,7 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     try {
       // ProcessEnv is widened by Taro's typings (TARO_ENV); the messaging config reads plain variables only.
       const messagingEnv = { ...env, MESSAGING_OTP_SECRET: otpSecret } as unknown as NodeJS.ProcessEnv;
-      messaging = messagingConfigFromEnv(messagingEnv);
+      messaging = messagingConfigFromEnv(messagingEnv, { dataDir });
     } catch (error) {
       throw new ConfigError((error as Error).message);
     }

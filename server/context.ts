@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { Dialect } from './db/connection';
 import type { Database } from './db/schema';
+import type { MessagingControl } from './messaging/control';
 import type { FaceDetector } from './services/face-detector';
 import type { Mailer } from './services/mail';
 import type { PaymentProviders } from './services/payments';
@@ -18,5 +19,7 @@ export interface AppContext {
   tracker: Tracker;
   faces: FaceDetector;
   accountLimiter: RateLimiter;
+  /** Revokes messaging identity proofs (logout, password change) and CS agents; shared with the messaging server. */
+  messaging: MessagingControl;
   now: () => number;
 }

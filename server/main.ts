@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, type ServerConfig, loadConfig } from './config';
 import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrations';
 import type { Database } from './db/schema';
 import { needsSeed, seed } from './db/seed';
-import { registerMessaging } from './messaging/index';
+import { buildShop } from './shop';
 
 /** One process, one port: the product API, the messaging server (socket.io) and the H5 site. */
 async function main(): Promise<void> {
@@ -26,10 +25,7 @@ async function main(): Promise<void> {
     console.log('First run: seeding the demo catalogue…');
     await seed(handle.db, config.uploadDir);
   }
-  const app = await buildApp(config, { db: handle.db, dialect: handle.dialect, logger: true });
-  const messaging = config.messaging
-    ? await registerMessaging(app, { db: handle.db, dialect: handle.dialect, config: config.messaging })
-    : null;
+  const { app, messaging } = await buildShop(config, { db: handle.db, dialect: handle.dialect, logger: true });
   const shutdown = async () => {
     await messaging?.close();
     await app.close();

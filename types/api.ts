@@ -657,6 +657,20 @@ export interface MessagingToken {
   userId: string;
 }
 
+/** The shop's customer-service team: every shopper writes to it; admins choose its agents. */
+export const SUPPORT_TEAM_ID = 'lensmate-support';
+
+/** A user the shop made an agent of a customer-service team (admin only). */
+export interface CsAgent {
+  user_id: number;
+  email: string;
+  nickname: string;
+  avatar: string;
+  /** Online for the team on the messaging server now. */
+  online: boolean;
+  assigned_at: number;
+}
+
 /* ---------------------------------------------------------------- endpoint map */
 
 /** Every endpoint: method, request body (GET: query) and `data` of the answer. */
@@ -724,6 +738,9 @@ export interface Endpoints {
   'POST /api/tryon/face_detect': [{ image_base64: string }, { faces: DetectedFace[] }];
   'POST /api/upload/try_on_images': [TryOnImageRequest, UploadResult];
   'POST /api/messaging/token': [Empty, MessagingToken];
+  'POST /api/admin/cs_agents': [{ team_id: string }, CsAgent[]];
+  'POST /api/admin/cs_agent_assign': [{ team_id: string; email: string }, CsAgent[]];
+  'POST /api/admin/cs_agent_remove': [{ team_id: string; user_id: number }, CsAgent[]];
 }
 
 /* ---------------------------------------------------------------- social (albums, tags, followers, likes, groups) */

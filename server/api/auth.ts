@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { issueToken, requestToken, requireUser, revokeTokens, toUser } from '../auth';
 import type { AppContext } from '../context';
 import { ApiError, body, ok } from '../http';
+import { sessionRefOf } from '../messaging/otp';
 import { hashPassword, tokenHash, verifyPassword } from '../services/passwords';
 import { tooManyMessage } from '../services/rate-limit';
 
@@ -129,8 +130,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
 
   app.post('/api/auth/logout', async (request) => {
     const token = requestToken(request);
-    await requireUser(ctx, request);
-    if (token) await ctx.db.deleteFrom('tokens').where('token_hash', '=', tokenHash(token)).execute();
+    const user = await requireUser(ctx, request);
+    if (token) {
+      await ctx.db.deleteFrom('tokens').where('token_hash', '=', tokenHash(token)).execute();
+      // The messaging proofs issued in this login, and the messaging sessions opened with them, end with it.
+      await ctx.messaging.revoke({ userId: String(user.id), sessionRef: sessionRefOf(tokenHash(token)) });
+    }
     return ok({ logged_out: true as const });
   });
 

@@ -238,6 +238,41 @@ async function toAlbums(db: Db, me: UserRow | null, rows: Selectable<AlbumsTable
   }));
 }
 
+/**
+ * The shop's rule for joining a group, shared by join_group and the messaging server's subscribeGroups:
+ * the group exists and has room. Answers the refusal, or null once the user is a member.
+ */
+export async function joinGroup(
+  db: Kysely<any>,
+  groupId: number,
+  userId: number,
+  now: number,
+): Promise<{ status: 404 | 409; message: string } | null> {
+  const group = await db.selectFrom('social_groups').select('id').where('id', '=', groupId).executeTakeFirst();
+  if (!group) return { status: 404, message: 'group_id: no such group' };
+  const member = await db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (member) return null;
+  const { n } = await db
+    .selectFrom('group_members')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= GROUP_MEMBERS_MAX) {
+    return { status: 409, message: `group_id: the group is full (${GROUP_MEMBERS_MAX} members)` };
+  }
+  await db
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: userId, joined_at: now })
+    .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+    .execute();
+  return null;
+}
+
 async function toGroups(db: Db, me: UserRow | null, rows: Selectable<SocialGroupsTable>[]): Promise<SocialGroup[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
@@ -936,16 +971,9 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post('/api/social/join_group', async (request) => {
     const me = await requireUser(ctx, request);
     const input = body(request, z.object({ group_id: refId }));
-    const row = await loadGroup(input.group_id);
-    const [current] = await toGroups(db, me, [row]);
-    if (!current.is_member && current.member_count >= GROUP_MEMBERS_MAX)
-      throw new ApiError(409, `group_id: the group is full (${GROUP_MEMBERS_MAX} members)`);
-    await db
-      .insertInto('group_members')
-      .values({ group_id: row.id, user_id: me.id, joined_at: ctx.now() })
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-      .execute();
-    const [group] = await toGroups(db, me, [row]);
+    const refusal = await joinGroup(db, input.group_id, me.id, ctx.now());
+    if (refusal) throw new ApiError(refusal.status, refusal.message);
+    const [group] = await toGroups(db, me, [await loadGroup(input.group_id)]);
     return ok(group);
   });
 

@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { SUPPORT_TEAM_ID } from '../../types/api';
 import { seedSocial } from '../api/social-seed';
+import { MessagingControl } from '../messaging/control';
 import { finalPriceCents, refreshSearchText } from '../services/catalog';
 import { hashPassword } from '../services/passwords';
 import { UPLOADS_PREFIX } from '../services/uploads';
@@ -556,6 +558,8 @@ export async function seed(db: Kysely<Database>, uploadDir: string, now: number 
       .execute();
   }
   await seedSocial(db, now);
+  // The demo admin answers the support chat; admins assign further agents in the admin area.
+  await new MessagingControl(db).assignAgent(SUPPORT_TEAM_ID, String(userIds[0]));
   await db
     .insertInto('settings')
     .values({ key: 'seeded_at', value: String(now) })

@@ -88,7 +88,14 @@ export class WechatApiTemplateAdapter implements WechatTemplateAdapter {
       const response = await fetch(`${this.config.apiBase}/cgi-bin/message/template/send?access_token=${token}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ touser: openid, ...message }),
+        // The recipient is the server's record of the target user; the template carries only its own fields.
+        body: JSON.stringify({
+          touser: openid,
+          template_id: message.template_id,
+          ...(message.url ? { url: message.url } : {}),
+          ...(message.miniprogram ? { miniprogram: message.miniprogram } : {}),
+          data: message.data,
+        }),
       });
       const result = (await response.json()) as { errcode?: number; errmsg?: string };
       if (result.errcode) throw new Error(`WeChat template message failed: ${result.errcode} ${result.errmsg ?? ''}`);

@@ -1,3 +1,9 @@
+import { join } from 'node:path';
+import { Limits } from './protocol';
+import { persistedSecret } from './secrets';
+
+const DAY_MS = 24 * 3600_000;
+
 /**
  * Messaging server configuration. Every value has a working default for a single embedded
  * process; each environment variable that is set but malformed raises an Error naming it.
@@ -36,6 +42,8 @@ export interface UploadConfig {
   publicBaseUrl: string;
   policyTtlMs: number;
   maxFileBytes: number;
+  /** How long a signed read URL of the built-in endpoint stays valid (history signs a fresh one each time). */
+  fileUrlTtlMs: number;
 }
 
 export interface WechatConfig {
@@ -43,10 +51,31 @@ export interface WechatConfig {
   secret: string;
   /** The WeChat API origin; a deployment behind an egress proxy may point it elsewhere. */
   apiBase: string;
+  /** The only template ids a client may ask for; empty refuses every template message. */
+  templateIds: string[];
+}
+
+/** Flood limits: fixed one-second (templates: one-minute) windows, per connection and per user. */
+export interface LimitsConfig {
+  messagesPerSecondPerConnection: number;
+  messagesPerSecondPerUser: number;
+  templatesPerMinutePerUser: number;
+  /** The serialized payload of any IM message type but text (which keeps the spec's 3 KB). */
+  payloadBytes: number;
+}
+
+/** What the periodic sweep deletes. */
+export interface RetentionConfig {
+  pubsubHistoryCount: number;
+  pubsubHistoryMs: number;
+  outboxMs: number;
+  pendingDeliveryMs: number;
+  sweepIntervalMs: number;
 }
 
 export interface MessagingConfig {
   appKeys: AppKeyConfig[];
+  /** Off only as a development switch (MESSAGING_REQUIRE_OTP=0), which NODE_ENV=production refuses. */
   requireOtp: boolean;
   otpSecret: string;
   /** A reconnect with its old sid within this window keeps the sid. */
@@ -58,6 +87,13 @@ export interface MessagingConfig {
   wechat: WechatConfig;
   /** Unacknowledged IM messages are delivered again after this delay while the receiver stays connected. */
   redeliveryMs: number;
+  limits: LimitsConfig;
+  retention: RetentionConfig;
+}
+
+/** Where secrets that are not in the environment are generated and kept (see secrets.ts). */
+export interface SecretSource {
+  dataDir?: string;
 }
 
 /** The built-in OSS-compatible endpoint: POST uploads here, GET serves `<UPLOAD_PATH>/<key>`. */
@@ -109,17 +145,28 @@ function parseAppKeys(raw: string | undefined): AppKeyConfig[] {
   });
 }
 
-function parseStorage(env: NodeJS.ProcessEnv): AliOssConfig | TencentCosConfig {
+/** A secret from the environment, else generated into the data directory; 16 characters at least. */
+function secret(env: NodeJS.ProcessEnv, name: string, fileName: string, source: SecretSource): string {
+  const value = env[name] || (source.dataDir ? persistedSecret(source.dataDir, fileName) : '');
+  if (value === '') throw new Error(`${name} is required (or a data directory to generate it into)`);
+  if (value.length < 16) throw new Error(`${name} must be at least 16 characters`);
+  return value;
+}
+
+function parseStorage(env: NodeJS.ProcessEnv, source: SecretSource): AliOssConfig | TencentCosConfig {
   const vendor = (env.MESSAGING_UPLOAD_VENDOR || 'ALI').toUpperCase();
   const dir = env.MESSAGING_UPLOAD_DIR ?? 'im/';
   if (vendor === 'ALI') {
     const host = env.MESSAGING_OSS_HOST || '';
     const accessKeyId = env.MESSAGING_OSS_ACCESS_KEY_ID || 'lensmate-local';
-    const accessKeySecret = env.MESSAGING_OSS_ACCESS_KEY_SECRET || 'lensmate-local-secret';
     if (host && !/^https?:\/\//.test(host)) throw new Error(`MESSAGING_OSS_HOST must be an http(s) URL, got "${host}"`);
     if (host && !env.MESSAGING_OSS_ACCESS_KEY_SECRET) {
       throw new Error('MESSAGING_OSS_ACCESS_KEY_SECRET is required when MESSAGING_OSS_HOST is set');
     }
+    // Our own endpoint signs with a secret generated on first start, never a default anyone could read.
+    const accessKeySecret = host
+      ? (env.MESSAGING_OSS_ACCESS_KEY_SECRET as string)
+      : secret(env, 'MESSAGING_OSS_ACCESS_KEY_SECRET', 'oss-secret', source);
     return { vendor: 'ALI', host, accessKeyId, accessKeySecret, dir };
   }
   if (vendor === 'TX') {
@@ -135,12 +182,27 @@ function parseStorage(env: NodeJS.ProcessEnv): AliOssConfig | TencentCosConfig {
   throw new Error(`MESSAGING_UPLOAD_VENDOR must be ALI or TX, got "${env.MESSAGING_UPLOAD_VENDOR}"`);
 }
 
-export function messagingConfigFromEnv(env: NodeJS.ProcessEnv): MessagingConfig {
-  const requireOtp = parseBoolean(env, 'MESSAGING_REQUIRE_OTP', false);
-  const otpSecret = env.MESSAGING_OTP_SECRET || '';
-  if (requireOtp && otpSecret.length < 16) {
-    throw new Error('MESSAGING_OTP_SECRET must be at least 16 characters when MESSAGING_REQUIRE_OTP is on');
+function parseList(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The configuration from the environment. `source.dataDir` is where secrets missing from the environment
+ * are generated (the product server passes DATA_DIR); without it they must be set.
+ */
+export function messagingConfigFromEnv(env: NodeJS.ProcessEnv, source: SecretSource = {}): MessagingConfig {
+  const requireOtp = parseBoolean(env, 'MESSAGING_REQUIRE_OTP', true);
+  if (!requireOtp && env.NODE_ENV === 'production') {
+    throw new Error(
+      'MESSAGING_REQUIRE_OTP=0 lets anyone connect to messaging as any user id: it is a development switch and NODE_ENV=production refuses it',
+    );
   }
+  const otpSecret = requireOtp
+    ? secret(env, 'MESSAGING_OTP_SECRET', 'otp-secret', source)
+    : env.MESSAGING_OTP_SECRET || '';
   const redisUrl = env.REDIS_URL || '';
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${redisUrl}"`);
@@ -153,6 +215,7 @@ export function messagingConfigFromEnv(env: NodeJS.ProcessEnv): MessagingConfig 
     appid: env.WECHAT_APPID || '',
     secret: env.WECHAT_SECRET || '',
     apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+    templateIds: parseList(env, 'MESSAGING_WXMP_TEMPLATE_IDS'),
   };
   if (!/^https?:\/\//.test(wechat.apiBase)) {
     throw new Error(`WECHAT_API_BASE must be an http(s) URL, got "${wechat.apiBase}"`);
@@ -168,13 +231,27 @@ export function messagingConfigFromEnv(env: NodeJS.ProcessEnv): MessagingConfig 
     redisUrl,
     redisPrefix: env.MESSAGING_REDIS_PREFIX || 'lensmate:msg',
     upload: {
-      storage: parseStorage(env),
-      localDir: env.MESSAGING_UPLOAD_LOCAL_DIR || 'data/oss',
+      storage: parseStorage(env, source),
+      localDir: env.MESSAGING_UPLOAD_LOCAL_DIR || join(source.dataDir ?? 'data', 'oss'),
       publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),
       policyTtlMs: parsePositiveInt(env, 'MESSAGING_UPLOAD_POLICY_TTL_MS', 10 * 60_000),
-      maxFileBytes: parsePositiveInt(env, 'MESSAGING_UPLOAD_MAX_BYTES', 524_288_000),
+      maxFileBytes: parsePositiveInt(env, 'MESSAGING_UPLOAD_MAX_BYTES', Limits.FILE_BYTES),
+      fileUrlTtlMs: parsePositiveInt(env, 'MESSAGING_FILE_URL_TTL_MS', 6 * 3600_000),
     },
     wechat,
     redeliveryMs: parsePositiveInt(env, 'MESSAGING_REDELIVERY_MS', 5_000),
+    limits: {
+      messagesPerSecondPerConnection: parsePositiveInt(env, 'MESSAGING_RATE_PER_CONNECTION', 10),
+      messagesPerSecondPerUser: parsePositiveInt(env, 'MESSAGING_RATE_PER_USER', 20),
+      templatesPerMinutePerUser: parsePositiveInt(env, 'MESSAGING_WXMP_RATE_PER_MINUTE', 10),
+      payloadBytes: parsePositiveInt(env, 'MESSAGING_MAX_PAYLOAD_BYTES', 8192),
+    },
+    retention: {
+      pubsubHistoryCount: parsePositiveInt(env, 'MESSAGING_PUBSUB_HISTORY_MAX', 1000),
+      pubsubHistoryMs: parsePositiveInt(env, 'MESSAGING_PUBSUB_HISTORY_MS', 7 * DAY_MS),
+      outboxMs: parsePositiveInt(env, 'MESSAGING_OUTBOX_KEEP_MS', 7 * DAY_MS),
+      pendingDeliveryMs: parsePositiveInt(env, 'MESSAGING_PENDING_DELIVERY_KEEP_MS', 30 * DAY_MS),
+      sweepIntervalMs: parsePositiveInt(env, 'MESSAGING_SWEEP_INTERVAL_MS', 60_000),
+    },
   };
 }

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { AppKeyConfig } from './config';
 import { type MessagingContext, type MessagingSocket, Reply, handle, identity } from './context';
+import type { Revocation } from './control';
 import { verifyOtp } from './otp';
 import { channelPresenceEvent, isUserIn } from './presence';
-import { RequestError, Rooms, Text } from './protocol';
+import { type Proof, RequestError, Rooms, Text } from './protocol';
+import type { SessionRecord } from './state';
 import { isObject, validateConnectUser } from './validate';
 
 /** How long a connected session's record lives without a disconnect (a crashed process never sends one). */
 const CONNECTED_SESSION_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * A session resumes on reconnect without a fresh proof (the client resends its original, maybe expired,
+ * otp) only while the proof it was opened with is younger than this and not revoked.
+ */
+export const SESSION_PROOF_MAX_AGE_MS = CONNECTED_SESSION_TTL_MS;
 
 export interface ConnectionHooks {
   /** Runs after a successful authorize, once the socket carries its identity. */
@@ -28,7 +36,40 @@ export async function saveSession(ctx: MessagingContext, socket: MessagingSocket
   for (const room of socket.rooms) {
     if (room.startsWith('ch:')) channels[room.slice(3)] = socket.rooms.has(Rooms.channelMembers(room.slice(3)));
   }
-  await ctx.sessions.save(who.sid, { userId: who.userId, channels }, ttlMs);
+  await ctx.sessions.save(who.sid, { userId: who.userId, channels, proof: who.proof }, ttlMs);
+}
+
+/**
+ * The proof this authorize is admitted with: a live session of the same user whose proof still stands, else
+ * the otp, which must name the user and not be revoked. Anonymous connections and the development switch
+ * (MESSAGING_REQUIRE_OTP=0) carry none.
+ */
+async function admit(
+  ctx: MessagingContext,
+  userId: string,
+  otp: unknown,
+  previous: SessionRecord | null,
+): Promise<{ proof: Proof | null; resumed: boolean }> {
+  const standing = async (proof: Proof | null) =>
+    proof !== null &&
+    Date.now() - proof.issuedAt < SESSION_PROOF_MAX_AGE_MS &&
+    !(await ctx.control.isRevoked(userId, proof.sessionRef, proof.issuedAt));
+  if (previous !== null && previous.userId === userId) {
+    if (!ctx.config.requireOtp || userId === '') return { proof: previous.proof, resumed: true };
+    if (await standing(previous.proof)) return { proof: previous.proof, resumed: true };
+  }
+  if (userId === '' || !ctx.config.requireOtp) return { proof: null, resumed: false };
+  const claims = verifyOtp(otp, ctx.config.otpSecret);
+  if (claims?.userId !== userId) throw new RequestError(401, Text.NO_PERMISSION);
+  const proof = { sessionRef: claims.sessionRef, issuedAt: claims.issuedAt };
+  if (!(await standing(proof))) throw new RequestError(401, Text.NO_PERMISSION);
+  return { proof, resumed: false };
+}
+
+/** Closes every open messaging session a revocation names, in every process (the adapter carries it). */
+export function closeRevoked(ctx: MessagingContext, revocation: Revocation): void {
+  const room = revocation.sessionRef ? Rooms.proof(revocation.sessionRef) : Rooms.user(revocation.userId);
+  ctx.io.in(room).disconnectSockets(true);
 }
 
 export function registerConnection(ctx: MessagingContext, socket: MessagingSocket, hooks: ConnectionHooks): void {
@@ -36,15 +77,12 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
     const key = findAppKey(ctx.config.appKeys, payload.appkey);
     if (!key) throw new RequestError(401, Text.INVALID_APPKEY);
     const modules = Array.isArray(payload.modules) ? payload.modules.map((m: unknown) => String(m).toUpperCase()) : [];
-    const user = validateConnectUser(payload.userId, payload.userData, modules.includes('IM'), payload.wxmpId);
+    const user = validateConnectUser(payload.userId, payload.userData, payload.wxmpId);
     const previous =
-      typeof payload.sid === 'string' && payload.sid !== '' ? await ctx.sessions.load(payload.sid) : null;
-    const resumable = previous !== null && previous.userId === user.userId;
-    // A live session was opened with a valid otp; the client resends its original (maybe expired) otp on reconnect.
-    if (ctx.config.requireOtp && !user.anonymous && !resumable) {
-      const claims = verifyOtp(payload.otp, ctx.config.otpSecret);
-      if (claims?.userId !== user.userId) throw new RequestError(401, Text.NO_PERMISSION);
-    }
+      typeof payload.sid === 'string' && payload.sid !== '' && payload.sid.length <= 64
+        ? await ctx.sessions.load(payload.sid)
+        : null;
+    const { proof, resumed: resumable } = await admit(ctx, user.userId, payload.otp, previous);
     const current = identity(socket);
     if (current.authorized) {
       // A resent authorize (the client retries until acked) answers the same session again.
@@ -53,7 +91,7 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
     }
 
     const sid = resumable ? (payload.sid as string) : newToken();
-    const channels = resumable ? previous.channels : {};
+    const channels = resumable && previous ? previous.channels : {};
     socket.data = {
       userId: user.userId,
       userData: user.userData,
@@ -63,8 +101,10 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
       subscribe: key.subscribe,
       modules,
       authorized: true,
+      proof,
     };
     if (!user.anonymous) socket.join(Rooms.user(user.userId));
+    if (proof?.sessionRef) socket.join(Rooms.proof(proof.sessionRef));
     for (const [channel, presence] of Object.entries(channels)) {
       socket.join(Rooms.channel(channel));
       if (presence) socket.join(Rooms.channelMembers(channel));
@@ -114,7 +154,11 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
           if (room.startsWith('ch:'))
             channels[room.slice(3)] = roomsAtDisconnect.has(Rooms.channelMembers(room.slice(3)));
         }
-        await ctx.sessions.save(who.sid, { userId: who.userId, channels }, ctx.config.sessionWindowMs);
+        await ctx.sessions.save(
+          who.sid,
+          { userId: who.userId, channels, proof: who.proof },
+          ctx.config.sessionWindowMs,
+        );
       }
       for (const room of roomsAtDisconnect) {
         if (!room.startsWith('chm:')) continue;

@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Server, Socket } from 'socket.io';
 import type { PushAdapter, WechatTemplateAdapter } from './adapters';
 import type { MessagingConfig } from './config';
+import type { MessagingControl } from './control';
+import type { GroupDirectory } from './directory';
+import type { FileGrants } from './files';
+import type { FloodLimits } from './limits';
 import {
   type Ack,
   type AckBody,
@@ -20,6 +24,12 @@ export interface MessagingContext {
   dialect: 'sqlite' | 'postgres';
   config: MessagingConfig;
   sessions: SessionStore;
+  /** Who belongs to which group: the embedding application decides (directory.ts). */
+  groups: GroupDirectory;
+  control: MessagingControl;
+  limits: FloodLimits;
+  /** Read grants of the built-in upload endpoint; null when files live in a real bucket. */
+  files: FileGrants | null;
   push: PushAdapter;
   wechat: WechatTemplateAdapter;
   log: { error(obj: unknown, msg?: string): void };
@@ -46,6 +56,19 @@ export function identity(socket: MessagingSocket): SocketIdentity {
 export const knownEvents = new Set<string>(['ack', 'imAck']);
 
 /**
+ * What a connection without a user id may do: pub/sub on channels, nothing else (no IM, conversations,
+ * history of conversations, presence or uploads), since nobody answers for it.
+ */
+const ANONYMOUS_REQUESTS = new Set([
+  'subscribe',
+  'unsubscribe',
+  'publish',
+  'historyMessages',
+  // Its handler refuses an anonymous connection with the spec's own words.
+  'PUBSUB_PRESENCE_SUBSCRIBE',
+]);
+
+/**
  * Registers one request: checks that the socket is authorized and holds the permission, turns
  * RequestError into `{code, content}`, and never lets a handler's crash go unanswered.
  */
@@ -66,6 +89,7 @@ export function handle(
       if (permission !== 'none') {
         const who = identity(socket);
         if (!who.authorized) throw new RequestError(409, Text.CONNECT_FIRST);
+        if (who.anonymous && !ANONYMOUS_REQUESTS.has(event)) throw new RequestError(401, Text.NO_PERMISSION);
         if ((permission === 'write' && !who.publish) || (permission === 'read' && !who.subscribe)) {
           throw new RequestError(401, Text.NO_PERMISSION);
         }

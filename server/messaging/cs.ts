@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionHooks } from './connection';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
-import { type ImMessageRow, type ImService, abbreviate } from './im';
+import { type ImMessageRow, type ImService, abbreviate, isAssignedAgent } from './im';
 import {
   CsMessageType,
   type CsStatus,
@@ -12,13 +12,15 @@ import {
   badRequest,
   conversationKey,
 } from './protocol';
-import { isObject, validateId } from './validate';
+import { checkDataSize, isObject, validateId } from './validate';
 
 /**
  * Customer service: agents go online per team, customers write to the team, and a session per
  * (team, customer) moves FREE -> PENDING (a customer message) -> ACCEPTED (accept or transfer) -> FREE (end).
  * Pushes follow visibility: while nobody has accepted, every online agent of the team sees the
  * customer; once accepted, only that agent does (plus agents watching the live session).
+ * Only users the shop assigned to a team (msg_cs_assignment, edited by admins) act as its agents: go
+ * online, accept, transfer, end, read its conversations or change its data. A team exists while it has one.
  */
 interface SessionRow {
   team_id: string;
@@ -31,21 +33,22 @@ interface SessionRow {
   customer_data: string;
 }
 
-const NOT_AN_AGENT = 'you are not an agent of this team.';
+const NOT_AN_AGENT = Text.NOT_AN_AGENT;
 const ACCEPTED_BY_OTHER = 'the customer has been accepted by another agent.';
 
-function parseObjectJson(raw: unknown, message: string): string {
+function parseObjectJson(raw: unknown, message: string, name: string): string {
   if (typeof raw !== 'string') {
-    if (isObject(raw)) return JSON.stringify(raw);
+    if (isObject(raw)) return checkDataSize(JSON.stringify(raw), name);
     throw badRequest(message);
   }
+  let value: unknown;
   try {
-    const value = JSON.parse(raw);
-    if (!isObject(value)) throw badRequest(message);
-    return raw;
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(message);
   }
+  if (!isObject(value)) throw badRequest(message);
+  return checkDataSize(raw, name);
 }
 
 export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: ImService) {
@@ -78,10 +81,28 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       .executeTakeFirst();
   }
 
+  /** The agent's data for a team the shop assigned them to (online, when asked), else a refusal. */
   async function requireAgent(teamId: string, agentId: string, online = false) {
+    if (!(await isAssignedAgent(ctx, teamId, agentId))) throw new RequestError(401, NOT_AN_AGENT);
     const agent = await agentRow(teamId, agentId);
-    if (!agent || (online && agent.online !== 1)) throw new RequestError(401, NOT_AN_AGENT);
-    return agent;
+    if (online && agent?.online !== 1) throw new RequestError(401, NOT_AN_AGENT);
+    return { agent_data: (agent?.agent_data as string | undefined) ?? '{}', team_data: agent?.team_data ?? '{}' };
+  }
+
+  /** The online agents of a team who are still assigned to it. */
+  function onlineAgents() {
+    return db
+      .selectFrom('msg_cs_agent as s')
+      .innerJoin('msg_cs_assignment as a', (join) =>
+        join.onRef('a.team_id', '=', 's.team_id').onRef('a.agent_id', '=', 's.agent_id'),
+      )
+      .where('s.online', '=', 1);
+  }
+
+  /** Accepted by another agent who still serves the team: nobody else may take the customer over. */
+  async function servedByOther(session: SessionRow | undefined, me: string): Promise<boolean> {
+    if (session?.status !== 'ACCEPTED' || !session.agent_id || session.agent_id === me) return false;
+    return isAssignedAgent(ctx, session.team_id, session.agent_id);
   }
 
   async function teamData(teamId: string): Promise<string> {
@@ -151,8 +172,14 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
     const byCustomer = to === teamId;
     const customerId = byCustomer ? who.userId : to;
     const key = conversationKey(Scene.CS, teamId, customerId);
-    const existing = await db.selectFrom('msg_im_message').selectAll().where('id', '=', id).executeTakeFirst();
-    if (existing) return { timestamp: Number(existing.ts), sessionId: existing.session_id as string };
+    if (byCustomer) {
+      const team = await db
+        .selectFrom('msg_cs_assignment')
+        .select('team_id')
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      if (!team) throw badRequest(`team ${teamId} does not exist.`);
+    }
 
     let session = await loadSession(teamId, customerId);
     let senderData = who.userData;
@@ -175,10 +202,8 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       await saveSession(session);
     } else {
       const agent = await requireAgent(teamId, who.userId);
-      senderData = agent.agent_data as string;
-      if (session?.status === 'ACCEPTED' && session.agent_id !== who.userId) {
-        throw new RequestError(401, ACCEPTED_BY_OTHER);
-      }
+      senderData = agent.agent_data;
+      if (await servedByOther(session, who.userId)) throw new RequestError(401, ACCEPTED_BY_OTHER);
       if (!session) {
         const start = Date.now();
         session = {
@@ -238,23 +263,36 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
   hooks.authorized.push(async (socket) => {
     const who = identity(socket);
     if (who.anonymous) return;
-    const teams = await db
-      .selectFrom('msg_cs_agent')
-      .select('team_id')
-      .where('agent_id', '=', who.userId)
-      .where('online', '=', 1)
-      .execute();
+    const teams = await onlineAgents().select('s.team_id').where('s.agent_id', '=', who.userId).execute();
     for (const { team_id: teamId } of teams) socket.join(Rooms.team(teamId as string));
   });
+
+  /** The shop removed an agent: every socket of theirs leaves the team's rooms, in every process. */
+  function agentRemoved(teamId: string, agentId: string): void {
+    const rooms = [Rooms.team(teamId)];
+    ctx.io.in(Rooms.user(agentId)).socketsLeave(rooms);
+    ctx.io
+      .in(Rooms.user(agentId))
+      .fetchSockets()
+      .then(
+        (sockets) => {
+          for (const socket of sockets) {
+            for (const room of socket.rooms) if (room.startsWith(`live:${teamId}:`)) socket.leave(room);
+          }
+        },
+        (err) => ctx.log.error({ err }, 'messaging agent removal failed'),
+      );
+    ctx.io.to(Rooms.user(agentId)).emit('CS_ONLINE_CHANGED', { teamId, online: false });
+  }
 
   function registerSocket(socket: MessagingSocket) {
     const me = () => identity(socket).userId;
 
     handle(ctx, socket, 'CS_ONLINE', 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
-      const teamJson = parseObjectJson(payload.teamData, 'agentData and teamData require an object');
-      const agentJson = parseObjectJson(payload.agentData, 'agentData and teamData require an object');
-      if (identity(socket).anonymous) throw new RequestError(401, Text.NO_PERMISSION);
+      const teamJson = parseObjectJson(payload.teamData, 'agentData and teamData require an object', 'teamData');
+      const agentJson = parseObjectJson(payload.agentData, 'agentData and teamData require an object', 'agentData');
+      await requireAgent(teamId, me());
       await db
         .insertInto('msg_cs_agent')
         .values({ team_id: teamId, agent_id: me(), agent_data: agentJson, team_data: teamJson, online: 1 })
@@ -282,37 +320,28 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
     });
 
     handle(ctx, socket, 'CS_MY_TEAMS', 'read', async () => {
-      const rows = await db
-        .selectFrom('msg_cs_agent')
-        .select('team_id')
-        .where('agent_id', '=', me())
-        .where('online', '=', 1)
-        .orderBy('team_id')
+      const rows = await onlineAgents()
+        .select('s.team_id')
+        .where('s.agent_id', '=', me())
+        .orderBy('s.team_id')
         .execute();
       return rows.map((row) => row.team_id);
     });
 
     handle(ctx, socket, 'CS_AGENTS', 'read', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
-      const rows = await db
-        .selectFrom('msg_cs_agent')
-        .select(['agent_id', 'agent_data'])
-        .where('team_id', '=', teamId)
-        .where('online', '=', 1)
-        .orderBy('agent_id')
+      const rows = await onlineAgents()
+        .select(['s.agent_id', 's.agent_data'])
+        .where('s.team_id', '=', teamId)
+        .orderBy('s.agent_id')
         .execute();
       return rows.map((row) => ({ id: row.agent_id, data: row.agent_data }));
     });
 
     handle(ctx, socket, 'CS_PENDING_CONVERSATION', 'read', async () => {
-      const teams = (
-        await db
-          .selectFrom('msg_cs_agent')
-          .select('team_id')
-          .where('agent_id', '=', me())
-          .where('online', '=', 1)
-          .execute()
-      ).map((row) => row.team_id as string);
+      const teams = (await onlineAgents().select('s.team_id').where('s.agent_id', '=', me()).execute()).map(
+        (row) => row.team_id as string,
+      );
       if (teams.length === 0) return [];
       const sessions = (await db
         .selectFrom('msg_cs_session')
@@ -326,7 +355,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         const last = await im.lastMessage(key, me());
         if (!last) continue;
         list.push({
-          lastMessage: abbreviate(last),
+          lastMessage: abbreviate(last, ctx.files),
           customerData: session.customer_data,
           userOffsets: await im.offsets(key),
         });
@@ -339,11 +368,11 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       const customer = payload.customer as { id?: unknown; data?: unknown } | undefined;
       if (customer === undefined || customer === null) throw badRequest('customer is required.');
       const customerId = validateId(customer.id, 'customer.id');
-      const customerData = parseObjectJson(customer.data, 'customer data must be non-empty object.');
+      const customerData = parseObjectJson(customer.data, 'customer data must be non-empty object.', 'customer.data');
       if (customerData === '{}') throw badRequest('customer data must be non-empty object.');
       const agent = await requireAgent(teamId, me(), true);
       const current = await loadSession(teamId, customerId);
-      if (current?.status === 'ACCEPTED' && current.agent_id !== me()) throw new RequestError(401, ACCEPTED_BY_OTHER);
+      if (await servedByOther(current, me())) throw new RequestError(401, ACCEPTED_BY_OTHER);
       const start = Date.now();
       const session: SessionRow = {
         team_id: teamId,
@@ -352,7 +381,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         session_id: String(start),
         start,
         agent_id: me(),
-        agent_data: agent.agent_data as string,
+        agent_data: agent.agent_data,
         customer_data: customerData,
       };
       await saveSession(session);
@@ -375,7 +404,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         [Rooms.user(customerId), Rooms.user(me()), Rooms.team(teamId), Rooms.live(teamId, customerId)],
         socket.id,
       );
-      return { message: abbreviate(row) };
+      return { message: abbreviate(row, ctx.files) };
     });
 
     handle(ctx, socket, 'CS_END', 'write', async (_socket, payload) => {
@@ -395,7 +424,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         CsMessageType.END,
         { sessionStart: Number(current.start) },
         { ...current, status: 'ACCEPTED' },
-        agent.agent_data as string,
+        agent.agent_data,
         [customerId],
       );
       const key = conversationKey(Scene.CS, teamId, customerId);
@@ -403,7 +432,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       await im.upsertConversation(me(), Scene.CS, customerId, teamId, key, ts);
       await im.upsertConversation(customerId, Scene.CS, teamId, teamId, key, ts);
       im.deliver(row, [Rooms.user(customerId), Rooms.user(me()), Rooms.live(teamId, customerId)], socket.id);
-      return { message: abbreviate(row) };
+      return { message: abbreviate(row, ctx.files) };
     });
 
     handle(ctx, socket, 'CS_TRANSFER', 'write', async (_socket, payload) => {
@@ -412,7 +441,10 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       const agentId = validateId(payload.agentId, 'agentId');
       const agent = await requireAgent(teamId, me());
       const target = await agentRow(teamId, agentId);
-      if (!target || target.online !== 1) throw badRequest(`agent ${agentId} is not online in team ${teamId}.`);
+      // Only to an agent of the same team, online there now.
+      if (!target || target.online !== 1 || !(await isAssignedAgent(ctx, teamId, agentId))) {
+        throw badRequest(`agent ${agentId} is not online in team ${teamId}.`);
+      }
       const current = await loadSession(teamId, customerId);
       if (!current || current.status !== 'ACCEPTED' || current.agent_id !== me()) {
         throw new RequestError(401, Text.NO_PERMISSION);
@@ -434,7 +466,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         CsMessageType.TRANSFER,
         { sessionStart: start, transferTo: { id: agentId, data: target.agent_data } },
         session,
-        agent.agent_data as string,
+        agent.agent_data,
         [customerId, agentId],
       );
       const key = conversationKey(Scene.CS, teamId, customerId);
@@ -447,7 +479,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         [Rooms.user(customerId), Rooms.user(me()), Rooms.user(agentId), Rooms.live(teamId, customerId)],
         socket.id,
       );
-      return { message: abbreviate(row) };
+      return { message: abbreviate(row, ctx.files) };
     });
 
     handle(ctx, socket, 'CS_CUSTOMER_STATUS', 'read', async (_socket, payload) => {
@@ -474,5 +506,5 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
     });
   }
 
-  return { registerSocket };
+  return { registerSocket, agentRemoved };
 }

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionHooks } from './connection';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
+import type { FileGrants } from './files';
 import { groupPresenceEvent, isUserIn, membersOf, userPresenceEvent } from './presence';
-import { CsMessageType, Limits, RequestError, Rooms, Scene, Text, badRequest, conversationKey } from './protocol';
+import {
+  CsMessageType,
+  Limits,
+  RequestError,
+  Rooms,
+  Scene,
+  Text,
+  badRequest,
+  conversationKey,
+  wireConversationId,
+} from './protocol';
 import {
   validateId,
   validateIdArray,
@@ -34,8 +45,11 @@ export interface ImMessageRow {
   notification: string | null;
 }
 
-/** The abbreviated form every push and query uses (imMessage, IM_HISTORY, lmsg). */
-export function abbreviate(row: ImMessageRow): Record<string, unknown> {
+/**
+ * The abbreviated form every push and query uses (imMessage, IM_HISTORY, lmsg). Files of the built-in
+ * upload endpoint that the sender owns get freshly signed URLs, so whoever is sent the message can read them.
+ */
+export function abbreviate(row: ImMessageRow, files: FileGrants | null): Record<string, unknown> {
   const message: Record<string, unknown> = {
     t: row.scene,
     r: row.receiver,
@@ -43,7 +57,7 @@ export function abbreviate(row: ImMessageRow): Record<string, unknown> {
     i: row.id,
     ts: Number(row.ts),
     mt: row.type,
-    p: row.payload,
+    p: files ? files.signPayload(row.payload, row.sender_id) : row.payload,
     d: row.sender_data,
   };
   if (row.scene === Scene.CS) {
@@ -75,9 +89,12 @@ export function resolveConversation(me: string, scene: string, rawId: unknown, r
   if (scene === Scene.PRIVATE) {
     return { scene, targetId, teamId: '', key: conversationKey(scene, me, targetId), customerId: '' };
   }
-  if (scene === Scene.GROUP) return { scene, targetId, teamId: '', key: targetId, customerId: '' };
+  if (scene === Scene.GROUP) {
+    return { scene, targetId, teamId: '', key: conversationKey(scene, '', targetId), customerId: '' };
+  }
   if (scene === Scene.CS) {
-    const teamId = rawTeamId === undefined || rawTeamId === null || rawTeamId === '' ? targetId : String(rawTeamId);
+    const teamId =
+      rawTeamId === undefined || rawTeamId === null || rawTeamId === '' ? targetId : validateId(rawTeamId, 'teamId');
     const customerId = targetId === teamId ? me : targetId;
     return { scene, targetId, teamId, key: conversationKey(scene, teamId, customerId), customerId };
   }
@@ -184,7 +201,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   function deliver(row: ImMessageRow, rooms: string[], exceptSocketId?: string) {
     if (rooms.length === 0) return;
     const target = exceptSocketId ? ctx.io.to(rooms).except(exceptSocketId) : ctx.io.to(rooms);
-    target.emit('imMessage', abbreviate(row));
+    target.emit('imMessage', abbreviate(row, ctx.files));
   }
 
   async function upsertConversation(
@@ -249,22 +266,18 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       .orderBy('msg_im_message.ts', 'asc')
       .limit(200)
       .execute()) as ImMessageRow[];
-    for (const row of rows) socket.emit('imMessage', abbreviate(row));
+    for (const row of rows) socket.emit('imMessage', abbreviate(row, ctx.files));
   }
 
   async function joinGroups(socket: MessagingSocket) {
     const who = identity(socket);
     if (who.anonymous) return;
-    const groups = await db
-      .selectFrom('msg_group_member')
-      .select('group_id')
-      .where('user_id', '=', who.userId)
-      .execute();
+    const groups = await ctx.groups.groupsOf(who.userId);
     const userSockets = await ctx.io.in(Rooms.user(who.userId)).fetchSockets();
     const userWasOnline = userSockets.some((other) => other.id !== socket.id);
-    for (const { group_id: groupId } of groups) {
-      socket.join(Rooms.group(groupId as string));
-      if (!userWasOnline) await groupPresenceEvent(ctx, groupId as string, who.userId, who.userData, 'online');
+    for (const groupId of groups) {
+      socket.join(Rooms.group(groupId));
+      if (!userWasOnline) await groupPresenceEvent(ctx, groupId, who.userId, who.userData, 'online');
     }
     if (!userWasOnline) userPresenceEvent(ctx, who.userId, who.userData, 'online');
   }
@@ -298,6 +311,24 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     }
   });
 
+  /** The group's members as the directory lists them now; refused unless `userId` is one of them. */
+  async function groupMembers(groupId: string, userId: string): Promise<string[]> {
+    const members = await ctx.groups.members(groupId);
+    if (!members.includes(userId)) throw new RequestError(401, Text.NOT_A_MEMBER);
+    return members;
+  }
+
+  async function requireMember(groupId: string, userId: string): Promise<void> {
+    if (!(await ctx.groups.isMember(groupId, userId))) throw new RequestError(401, Text.NOT_A_MEMBER);
+  }
+
+  /** Who may read (and mark read) a conversation: its two users, a group's members, a CS customer and the team's agents. */
+  async function assertCanRead(me: string, ref: ConversationRef): Promise<void> {
+    if (ref.scene === Scene.GROUP) return requireMember(ref.targetId, me);
+    if (ref.scene !== Scene.CS || ref.customerId === me) return;
+    if (!(await isAssignedAgent(ctx, ref.teamId, me))) throw new RequestError(401, Text.NO_PERMISSION);
+  }
+
   function registerSocket(socket: MessagingSocket) {
     const me = () => identity(socket).userId;
 
@@ -305,25 +336,33 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       const who = identity(socket);
       if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
       const target = validateImTarget(payload.to, payload.d, payload.t, who.userId);
-      const { type, payload: body } = validateImPayload(payload.mt, payload.p);
+      const { type, payload: body } = validateImPayload(payload.mt, payload.p, ctx.config.limits.payloadBytes);
       const notification =
         payload.nt !== undefined && payload.nt !== null ? validateNotification(payload.nt) : undefined;
-      const wxmp = payload.wxmpTemplateMsg ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg) : undefined;
+      const wxmp = payload.wxmpTemplateMsg
+        ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg, ctx.config.wechat.templateIds)
+        : undefined;
       const id = typeof payload.guid === 'string' && payload.guid !== '' ? payload.guid.slice(0, 64) : randomUUID();
       const nt = notification
         ? { t: notification.title, c: notification.body, sound: notification.sound, badge: notification.badge }
         : undefined;
+      const known = await db.selectFrom('msg_im_message').selectAll().where('id', '=', id).executeTakeFirst();
+      if (known) {
+        // A resend (`retried`) answers as the first did, counts nothing and sends nothing; an id taken by
+        // someone else's message is refused rather than answered with that message's details.
+        if (known.sender_id !== who.userId) throw badRequest(Text.INVALID_MESSAGE);
+        return target.scene === Scene.CS
+          ? { timestamp: Number(known.ts), sessionId: known.session_id }
+          : { timestamp: Number(known.ts) };
+      }
+      await ctx.limits.message(socket.id, who.userId);
+      if (wxmp) await ctx.limits.template(who.userId);
       if (target.scene === Scene.CS) {
         if (!sendCs) throw badRequest('message require property to.type');
         return sendCs(ctx, service, socket, target.id, payload.tid, target.data, type, body, id, nt);
       }
-      const key = target.scene === Scene.PRIVATE ? conversationKey(Scene.PRIVATE, who.userId, target.id) : target.id;
-      const members =
-        target.scene === Scene.GROUP
-          ? (await db.selectFrom('msg_group_member').select('user_id').where('group_id', '=', target.id).execute()).map(
-              (member) => member.user_id as string,
-            )
-          : [];
+      const key = conversationKey(target.scene, who.userId, target.id);
+      const members = target.scene === Scene.GROUP ? await groupMembers(target.id, who.userId) : [];
       const { row, created } = await store({
         id,
         scene: target.scene,
@@ -344,10 +383,11 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           deliver(row, [Rooms.user(target.id), Rooms.user(who.userId)], socket.id);
         } else {
           const data = JSON.stringify(target.data);
-          for (const member of new Set([...members, who.userId])) {
+          for (const member of members) {
             await upsertConversation(member, Scene.GROUP, target.id, '', key, ts, data);
           }
-          deliver(row, [Rooms.group(target.id), Rooms.user(who.userId)], socket.id);
+          // To the members the shop lists now, not to whoever once joined the group's room.
+          deliver(row, members.map(Rooms.user), socket.id);
         }
         const pushTarget = {
           kind: target.scene === Scene.PRIVATE ? ('user' as const) : ('group' as const),
@@ -376,7 +416,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     handle(ctx, socket, 'IM_HISTORY', 'read', async (_socket, payload) => {
       const scene = validateScene(payload.scene);
       const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
-      await assertCanRead(ctx, me(), ref);
+      await assertCanRead(me(), ref);
       const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
       const before =
         typeof payload.lastTimestamp === 'number' && payload.lastTimestamp > 0
@@ -391,13 +431,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         .orderBy('ts', 'desc')
         .limit(limit)
         .execute()) as ImMessageRow[];
-      return { messages: rows.reverse().map(abbreviate), userOffsets: await offsets(ref.key) };
+      return {
+        messages: rows.reverse().map((row) => abbreviate(row, ctx.files)),
+        userOffsets: await offsets(ref.key),
+      };
     });
 
     handle(ctx, socket, 'IM_HISTORY_CHANGE', 'read', async (_socket, payload) => {
       const scene = validateScene(payload.scene);
       const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
-      await assertCanRead(ctx, me(), ref);
+      await assertCanRead(me(), ref);
       const after = typeof payload.after === 'number' ? payload.after : Number.MAX_SAFE_INTEGER;
       const min = typeof payload.min === 'number' ? payload.min : 0;
       const deleted = await db
@@ -438,6 +481,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       }
       const scene = validateScene(payload.scene);
       const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
+      await assertCanRead(me(), ref);
       const time = payload.lastTimestamp;
       if (typeof time !== 'number' || !Number.isFinite(time) || time <= 0) {
         throw badRequest('lastTimestamp must be a positive number.');
@@ -483,6 +527,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       const scene = validateScene(payload.scene);
       if (scene === Scene.CS) throw badRequest(csRefused);
       const ref = resolveConversation(me(), scene, payload.targetId, undefined);
+      await assertCanRead(me(), ref);
       const rows = (await db
         .selectFrom('msg_im_message')
         .selectAll()
@@ -518,8 +563,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       const rooms =
         scene === Scene.PRIVATE
           ? [Rooms.user(ref.targetId), Rooms.user(me())]
-          : [Rooms.group(ref.targetId), Rooms.user(me())];
-      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_RECALLED', { scene, conversationId: ref.key, recaller, times });
+          : (await ctx.groups.members(ref.targetId)).map(Rooms.user);
+      const conversationId = wireConversationId(scene, me(), ref.targetId);
+      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_RECALLED', { scene, conversationId, recaller, times });
       return 'ok';
     });
 
@@ -543,13 +589,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           rows.map((row) => row.id as string),
         )
         .execute();
-      ctx.io.to(Rooms.user(me())).except(socket.id).emit('IM_MSG_DELETED', {
-        scene,
-        targetId: ref.targetId,
-        conversationId: ref.key,
-        deleterId: me(),
-        times,
-      });
+      ctx.io
+        .to(Rooms.user(me()))
+        .except(socket.id)
+        .emit('IM_MSG_DELETED', {
+          scene,
+          targetId: ref.targetId,
+          conversationId: wireConversationId(scene, me(), ref.targetId),
+          deleterId: me(),
+          times,
+        });
       return 'ok';
     });
 
@@ -570,7 +619,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           t: conversation.scene,
           top: conversation.top === 1,
           d: conversation.data,
-          lmsg: abbreviate(last),
+          lmsg: abbreviate(last, ctx.files),
           userOffsets: await offsets(conversation.conversation as string),
         });
       }
@@ -652,13 +701,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     handle(ctx, socket, 'subscribeGroups', 'write', async (_socket, payload) => {
       const groupIds = validateIdArray(payload.groupIds, 'groupIds');
       const who = identity(socket);
-      if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
       for (const groupId of groupIds) {
-        await db
-          .insertInto('msg_group_member')
-          .values({ group_id: groupId, user_id: who.userId })
-          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-          .execute();
+        // A member already, or joined now by the group owner's rules (the shop's, in the shop).
+        if (!(await ctx.groups.isMember(groupId, who.userId))) await ctx.groups.join(groupId, who.userId);
         const wasOnline = await isUserIn(ctx, Rooms.group(groupId), who.userId);
         // Every device of the user follows the group, not only the one that asked.
         ctx.io.in(Rooms.user(who.userId)).socketsJoin(Rooms.group(groupId));
@@ -671,20 +716,18 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     handle(ctx, socket, 'unsubscribeGroup', 'read', async (_socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
       const who = identity(socket);
-      await db
-        .deleteFrom('msg_group_member')
-        .where('group_id', '=', groupId)
-        .where('user_id', '=', who.userId)
-        .execute();
+      await ctx.groups.leave(groupId, who.userId);
       const wasOnline = await isUserIn(ctx, Rooms.group(groupId), who.userId);
-      ctx.io.in(Rooms.user(who.userId)).socketsLeave(Rooms.group(groupId));
+      ctx.io.in(Rooms.user(who.userId)).socketsLeave([Rooms.group(groupId), Rooms.groupWatchers(groupId)]);
       socket.leave(Rooms.group(groupId));
       if (wasOnline) await groupPresenceEvent(ctx, groupId, who.userId, who.userData, 'offline');
       return 'ok';
     });
 
     handle(ctx, socket, 'subscribeGroupPresence', 'write', async (_socket, payload) => {
-      for (const groupId of validateIdArray(payload.groupIds, 'groupIds')) socket.join(Rooms.groupWatchers(groupId));
+      const groupIds = validateIdArray(payload.groupIds, 'groupIds');
+      for (const groupId of groupIds) await requireMember(groupId, me());
+      for (const groupId of groupIds) socket.join(Rooms.groupWatchers(groupId));
       return 'ok';
     });
 
@@ -713,16 +756,20 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return online;
     });
 
+    /** The group's members online now: a member asks, and only current members are counted. */
+    async function onlineMembers(groupId: string) {
+      const members = new Set(await groupMembers(groupId, me()));
+      return (await membersOf(ctx, Rooms.group(groupId))).filter((member) => members.has(member.id));
+    }
+
     handle(ctx, socket, 'imGroupHereNow', 'read', async (_socket, payload) => {
-      const groupId = validateId(payload.groupId, 'groupId');
-      const members = await membersOf(ctx, Rooms.group(groupId));
-      return members.map((member) => ({ userId: member.id, userData: member.userData }));
+      const online = await onlineMembers(validateId(payload.groupId, 'groupId'));
+      return online.map((member) => ({ userId: member.id, userData: member.userData }));
     });
 
     handle(ctx, socket, 'imGroupOnlineCount', 'read', async (_socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
-      const members = await membersOf(ctx, Rooms.group(groupId));
-      return { groupId, onlineCount: members.length };
+      return { groupId, onlineCount: (await onlineMembers(groupId)).length };
     });
   }
 
@@ -754,15 +801,15 @@ export function csConversationEnded(last: ImMessageRow, viewer: string): boolean
   return false;
 }
 
-async function assertCanRead(ctx: MessagingContext, me: string, ref: ConversationRef): Promise<void> {
-  if (ref.scene !== Scene.CS || ref.customerId === me) return;
-  const agent = await ctx.db
-    .selectFrom('msg_cs_agent')
+/** Whether the shop made this user an agent of the team (msg_cs_assignment, edited by admins). */
+export async function isAssignedAgent(ctx: MessagingContext, teamId: string, userId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('msg_cs_assignment')
     .select('agent_id')
-    .where('team_id', '=', ref.teamId)
-    .where('agent_id', '=', me)
+    .where('team_id', '=', teamId)
+    .where('agent_id', '=', userId)
     .executeTakeFirst();
-  if (!agent) throw new RequestError(401, Text.NO_PERMISSION);
+  return row !== undefined;
 }
 
 export type SendCs = (

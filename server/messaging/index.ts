@@ -6,19 +6,26 @@ import { Server } from 'socket.io';
 import { monotonicClock } from '../clock';
 import { createAdapters } from './adapters';
 import type { MessagingConfig } from './config';
-import { type ConnectionHooks, registerConnection } from './connection';
+import { type ConnectionHooks, closeRevoked, registerConnection } from './connection';
 import { type MessagingContext, type MessagingSocket, knownEvents } from './context';
+import { MessagingControl } from './control';
 import { registerCs } from './cs';
+import type { GroupDirectory } from './directory';
+import { FileGrants } from './files';
 import { registerIm } from './im';
-import { failure } from './protocol';
+import { FloodLimits, MemoryCounter, RedisCounter } from './limits';
+import { Limits, failure } from './protocol';
 import { registerPubSub, trackQos1 } from './pubsub';
 import { MemorySessionStore, RedisSessionStore } from './state';
 import { readingFromStart } from './stream-start';
+import { startSweeper } from './sweeper';
 import { registerUploadRoutes, registerUploadToken } from './upload';
 
 export type { MessagingConfig } from './config';
 export { messagingConfigFromEnv } from './config';
+export { openGroups, shopGroups } from './directory';
 export { messagingMigrations, migrateMessaging } from './migrations';
+export { MessagingControl } from './control';
 
 const AUTHORIZE_TIMEOUT_MS = 30_000;
 
@@ -26,6 +33,10 @@ export interface MessagingDeps {
   db: Kysely<any>;
   dialect: 'sqlite' | 'postgres';
   config: MessagingConfig;
+  /** Who belongs to which group: the shop's groups in the shop, GoEasy's open groups on a server alone. */
+  groups: GroupDirectory;
+  /** Shared with the product API: its logout and password change revoke proofs, its admins remove agents. */
+  control?: MessagingControl;
 }
 
 /**
@@ -44,6 +55,7 @@ export async function registerMessaging(
     path: '/socket.io/',
     allowEIO3: true,
     transports: ['polling', 'websocket'],
+    maxHttpBufferSize: Limits.PACKET_BYTES,
     cors: { origin: true, credentials: true },
     ...(redis
       ? {
@@ -55,12 +67,21 @@ export async function registerMessaging(
       : {}),
   });
   const adapters = createAdapters(db, config.wechat);
+  const control = deps.control ?? new MessagingControl(db);
+  const { storage } = config.upload;
   const ctx: MessagingContext = {
     io,
     db,
     dialect,
     config,
     sessions: redis ? new RedisSessionStore(redis, config.redisPrefix) : new MemorySessionStore(),
+    groups: deps.groups,
+    control,
+    limits: new FloodLimits(config.limits, redis ? new RedisCounter(redis, config.redisPrefix) : new MemoryCounter()),
+    files:
+      storage.vendor === 'ALI' && !storage.host
+        ? new FileGrants(storage.accessKeySecret, storage.dir.replace(/^\/+|\/+$/g, ''), config.upload.fileUrlTtlMs)
+        : null,
     push: adapters.push,
     wechat: adapters.wechat,
     log: app.log,
@@ -74,6 +95,11 @@ export async function registerMessaging(
   const im = registerIm(ctx, hooks);
   const cs = registerCs(ctx, hooks, im);
   await registerUploadRoutes(app, ctx);
+  const stopListening = control.listen(async (event) => {
+    if (event.kind === 'revoked') closeRevoked(ctx, event.revocation);
+    else cs.agentRemoved(event.teamId, event.agentId);
+  });
+  const sweeper = startSweeper(ctx);
 
   io.on('qos1', (channel: string, body: Record<string, unknown>) => trackQos1(ctx, channel, body));
   io.on('connection', (raw) => {
@@ -98,6 +124,8 @@ export async function registerMessaging(
   return {
     io,
     async close() {
+      stopListening();
+      sweeper.stop();
       im.stop();
       io.local.disconnectSockets(true);
       io.engine.close();

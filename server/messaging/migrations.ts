@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { migrationSchema } from '../db/connection';
 
 /**
@@ -171,7 +171,79 @@ export const messagingMigrations: Record<string, Migration> = {
       }
     },
   },
+  m002_security: {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('msg_revocation')
+        .ifNotExists()
+        .addColumn('user_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('session_ref', 'varchar(64)', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_revocation_pk', ['user_id', 'session_ref'])
+        .execute();
+
+      // The shop's assignment of agents to customer-service teams (admins edit it; CS_ONLINE needs a row).
+      await db.schema
+        .createTable('msg_cs_assignment')
+        .ifNotExists()
+        .addColumn('team_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('agent_id', 'varchar(255)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('msg_cs_assignment_pk', ['team_id', 'agent_id'])
+        .execute();
+      await db.schema
+        .createIndex('msg_cs_assignment_agent')
+        .ifNotExists()
+        .on('msg_cs_assignment')
+        .column('agent_id')
+        .execute();
+
+      // The sweep deletes by age.
+      for (const table of ['msg_outbox', 'msg_im_delivery', 'msg_pubsub_message']) {
+        await db.schema.createIndex(`${table}_created_at`).ifNotExists().on(table).column('created_at').execute();
+      }
+
+      await db.schema
+        .createTable('msg_marker')
+        .ifNotExists()
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .execute();
+      await rewriteConversationKeys(db);
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['msg_marker', 'msg_cs_assignment', 'msg_revocation']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
 };
+
+/**
+ * Conversation keys used to be the private pair `a:b`, the bare group id and `team|customer`, so a group id
+ * shaped like another key named that conversation. They now carry their scene (protocol.ts conversationKey).
+ * Rows written before are rewritten once; the marker row keeps a second migrator on the same database (the
+ * product's and migrateMessaging) from prefixing them twice.
+ */
+async function rewriteConversationKeys(db: Kysely<any>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const done = await trx
+      .insertInto('msg_marker')
+      .values({ name: 'conversation-keys-by-scene' })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    const byScene = sql`case scene when 'private' then 'p:' || conversation when 'group' then 'g:' || conversation
+      when 'cs' then 'c:' || replace(conversation, '|', ':') else conversation end`;
+    await sql`update msg_im_message set conversation = ${byScene}`.execute(trx);
+    await sql`update msg_im_conversation set conversation = ${byScene}`.execute(trx);
+    await sql`update msg_im_deleted set conversation = coalesce((select m.conversation from msg_im_message m
+      where m.id = msg_im_deleted.message_id), conversation)`.execute(trx);
+    // Read marks have no scene: the old key's shape tells it (only a group id forged like a key is misread).
+    await sql`update msg_im_offset set conversation = case when conversation like '%|%'
+      then 'c:' || replace(conversation, '|', ':') when conversation like '%:%' then 'p:' || conversation
+      else 'g:' || conversation end`.execute(trx);
+  });
+}
 
 const provider: MigrationProvider = { getMigrations: async () => messagingMigrations };
 

@@ -1,15 +1,22 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The identity proof (`otp`) a user presents at authorize. The shop server issues it to a
  * logged-in user; the messaging server accepts a connect only under the id it names. It is an
- * HMAC over the user id and an expiry, so any process that knows the secret can check it
- * without a shared store: `base64url(json{u,e}).base64url(hmac-sha256)`.
+ * HMAC over the user id, the shop session it was issued in, its issue time and its expiry, so any
+ * process that knows the secret can check it without a shared store:
+ * `base64url(json{u,s,i,e}).base64url(hmac-sha256)`. Revocation (control.ts) refuses proofs
+ * issued before a logout or a password change.
  */
 export interface OtpClaims {
   userId: string;
+  /** The shop session (login) the proof was issued in; empty when none. */
+  sessionRef: string;
+  issuedAt: number;
   expiresAt: number;
 }
+
+export const OTP_TTL_MS = 5 * 60_000;
 
 const encode = (buffer: Buffer) => buffer.toString('base64url');
 
@@ -17,23 +24,43 @@ function sign(payload: string, secret: string): string {
   return encode(createHmac('sha256', secret).update(payload).digest());
 }
 
-export function issueOtp(userId: string, secret: string, ttlMs = 5 * 60_000, now = Date.now()): string {
-  const payload = encode(Buffer.from(JSON.stringify({ u: userId, e: now + ttlMs })));
+/**
+ * A reference to a shop session that names it without revealing it: the same login token hash always
+ * gives the same reference, from which the token cannot be recovered.
+ */
+export function sessionRefOf(tokenHash: string): string {
+  return createHash('sha256').update(`lensmate-messaging-session:${tokenHash}`).digest('base64url').slice(0, 22);
+}
+
+export function issueOtp(
+  userId: string,
+  secret: string,
+  ttlMs = OTP_TTL_MS,
+  now = Date.now(),
+  sessionRef = '',
+): string {
+  const payload = encode(Buffer.from(JSON.stringify({ u: userId, s: sessionRef, i: now, e: now + ttlMs })));
   return `${payload}.${sign(payload, secret)}`;
 }
 
 /** The claims of a valid, unexpired token, or null for anything else. */
 export function verifyOtp(token: unknown, secret: string, now = Date.now()): OtpClaims | null {
-  if (typeof token !== 'string') return null;
+  if (typeof token !== 'string' || token.length > 1024) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u?: unknown; e?: unknown };
-    if (typeof claims.u !== 'string' || typeof claims.e !== 'number' || claims.e < now) return null;
-    return { userId: claims.u, expiresAt: claims.e };
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const { u, s, i, e } = claims;
+    if (typeof u !== 'string' || typeof e !== 'number' || e < now) return null;
+    return {
+      userId: u,
+      sessionRef: typeof s === 'string' ? s : '',
+      issuedAt: typeof i === 'number' ? i : 0,
+      expiresAt: e,
+    };
   } catch {
     return null;
   }

@@ -45,7 +45,12 @@ export const Text = {
   NO_CONVERSATION: 'conversation does not exist.',
   STORAGE_UNSUPPORTED: 'Only Ali OSS and Tencent COS are supported',
   INTERNAL: 'Internal server error',
+  NOT_A_MEMBER: 'you are not a member of this group.',
+  NOT_AN_AGENT: 'you are not an agent of this team.',
 } as const;
+
+/** A flood refusal: its own code, so the SDK hands it to the app as it is (errors.ts TOO_MANY_REQUESTS). */
+export const TOO_MANY_REQUESTS = 429;
 
 export const Scene = { PRIVATE: 'private', GROUP: 'group', CS: 'cs' } as const;
 export type Scene = (typeof Scene)[keyof typeof Scene];
@@ -62,6 +67,12 @@ export const Limits = {
   BATCH: 20,
   USER_DATA: 300,
   ID_LENGTH: 60,
+  CHANNEL_LENGTH: 255,
+  /** Conversation data (`d`), CS team, agent and customer data: small JSON objects. */
+  CONVERSATION_DATA: 1024,
+  TEMPLATE_BYTES: 4096,
+  /** The largest packet a client may send (socket.io closes the connection otherwise): a 10,000-character publish fits many times. */
+  PACKET_BYTES: 100 * 1024,
   HISTORY_DEFAULT: 10,
   HISTORY_MAX: 30,
   HERE_NOW_DEFAULT: 10,
@@ -83,6 +94,8 @@ export const Rooms = {
   team: (teamId: string) => `cs:${teamId}`,
   teamAgent: (teamId: string, agentId: string) => `csa:${teamId}:${agentId}`,
   live: (teamId: string, customerId: string) => `live:${teamId}:${customerId}`,
+  /** Every socket proven with one shop session, so a logout closes exactly those. */
+  proof: (sessionRef: string) => `pf:${sessionRef}`,
 };
 
 /** What a socket carries after authorize; plain data so the Redis adapter can ship it between processes. */
@@ -95,13 +108,34 @@ export interface SocketIdentity {
   subscribe: boolean;
   modules: string[];
   authorized: boolean;
+  /** The shop session of the proof this socket was admitted with, and when that proof was issued. */
+  proof: Proof | null;
 }
 
-/** Private conversations are keyed like the client keys them (the larger id first), groups by id, CS by team and customer. */
+export interface Proof {
+  sessionRef: string;
+  issuedAt: number;
+}
+
+/**
+ * The storage key of a conversation. Each scene has its own prefix and ids cannot contain `:`
+ * (validate.ts), so no id a client sends names a conversation of another scene or of other users:
+ * private `p:<larger id>:<smaller id>`, group `g:<group id>`, CS `c:<team id>:<customer id>`.
+ */
 export function conversationKey(scene: string, a: string, b: string): string {
-  if (scene === Scene.PRIVATE) return a.localeCompare(b) > 0 ? `${a}:${b}` : `${b}:${a}`;
-  if (scene === Scene.GROUP) return b;
-  return `${a}|${b}`;
+  if (scene === Scene.PRIVATE) return `p:${privatePair(a, b)}`;
+  if (scene === Scene.GROUP) return `g:${b}`;
+  if (scene === Scene.CS) return `c:${a}:${b}`;
+  throw new RequestError(400, 'incorrect type, must be: private,group,system,cs');
+}
+
+/** The conversation id recall and delete events carry, as the clients parse it: the private pair, the group id. */
+export function wireConversationId(scene: string, a: string, b: string): string {
+  return scene === Scene.PRIVATE ? privatePair(a, b) : b;
+}
+
+function privatePair(a: string, b: string): string {
+  return a.localeCompare(b) > 0 ? `${a}:${b}` : `${b}:${a}`;
 }
 
 export function parseJsonObject(raw: unknown): Record<string, unknown> {

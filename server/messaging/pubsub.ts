@@ -4,8 +4,8 @@ import { type MessagingContext, type MessagingSocket, Reply, handle, identity } 
 import { channelPresenceEvent, isUserIn, membersOf } from './presence';
 import { Limits, Rooms, badRequest, ok } from './protocol';
 import {
+  validateChannel,
   validateChannels,
-  validateId,
   validateLimit,
   validateNotification,
   validatePublishContent,
@@ -78,7 +78,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
   });
 
   handle(ctx, socket, 'unsubscribe', 'read', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     if (!socket.rooms.has(Rooms.channel(channel))) throw badRequest(`channel[${channel}] is not subscribed`);
     const wasMember = socket.rooms.has(Rooms.channelMembers(channel));
     socket.leave(Rooms.channel(channel));
@@ -92,16 +92,28 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
   });
 
   handle(ctx, socket, 'publish', 'write', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     const content = validatePublishContent(payload.content);
     const qos = validateQos(payload.q);
     const notification = payload.nt !== undefined && payload.nt !== null ? validateNotification(payload.nt) : undefined;
-    const wxmp = payload.wxmpTemplateMsg ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg) : undefined;
+    const wxmp = payload.wxmpTemplateMsg
+      ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg, ctx.config.wechat.templateIds)
+      : undefined;
     const guid = typeof payload.guid === 'string' && payload.guid !== '' ? payload.guid.slice(0, 64) : randomUUID();
+    const who = identity(socket);
+    const known = await ctx.db
+      .selectFrom('msg_pubsub_message')
+      .select('guid')
+      .where('guid', '=', guid)
+      .executeTakeFirst();
+    // A resent guid (`retried`) was already delivered: answer the same, deliver nothing new, count nothing.
+    if (known) return new Reply(ok('ok', { publishGuid: guid }));
+    await ctx.limits.message(socket.id, who.userId);
+    if (wxmp) await ctx.limits.template(who.userId || socket.id);
     const time = ctx.now();
     const inserted = await ctx.db
       .insertInto('msg_pubsub_message')
-      .values({ guid, channel, content, sender_id: identity(socket).userId, created_at: time })
+      .values({ guid, channel, content, sender_id: who.userId, created_at: time })
       .onConflict((oc) => oc.column('guid').doNothing())
       .executeTakeFirst();
     // A resent guid (`retried`) was already delivered: answer the same, deliver nothing new.
@@ -131,7 +143,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
   socket.on('disconnect', () => clearPending(socket));
 
   handle(ctx, socket, 'historyMessages', 'read', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
     const rows = await ctx.db
       .selectFrom('msg_pubsub_message')
@@ -153,20 +165,20 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
   });
 
   handle(ctx, socket, 'PUBSUB_PRESENCE_SUBSCRIBE', 'read', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     if (identity(socket).anonymous) throw badRequest(PRESENCE_ANONYMOUS);
     socket.join(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
   handle(ctx, socket, 'PUBSUB_PRESENCE_UNSUBSCRIBE', 'write', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     socket.leave(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
   handle(ctx, socket, 'PUBSUB_PRESENCE_HERENOW', 'read', async (_socket, payload) => {
-    const channel = validateId(payload.channel, 'channel');
+    const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HERE_NOW_DEFAULT);
     const members = await membersOf(ctx, Rooms.channelMembers(channel));
     return { members: members.slice(0, limit).map(({ id, data }) => ({ id, data })), amount: members.length };

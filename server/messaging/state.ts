@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Proof } from './protocol';
 
 /**
  * What survives a reconnect under the same sid: who it was and which channels it had subscribed,
@@ -8,6 +9,8 @@ import type { Redis } from 'ioredis';
 export interface SessionRecord {
   userId: string;
   channels: Record<string, boolean>;
+  /** The identity proof the session was opened with: a resume is refused once it is revoked or too old. */
+  proof: Proof | null;
 }
 
 export interface SessionStore {

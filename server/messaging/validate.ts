@@ -17,10 +17,22 @@ export function isEmpty(value: unknown): boolean {
   return value === undefined || value === null;
 }
 
+/**
+ * User, group and team ids become parts of storage keys and room names, which `:` separates: an id is at
+ * most 60 characters (the spec's limit, applied with IM too) of letters, digits and `_ - . @`.
+ */
+const ID_CHARACTERS = /^[A-Za-z0-9_.@-]+$/;
+
+function checkIdText(id: string, name: string): string {
+  if (id.length > Limits.ID_LENGTH) throw badRequest(`${name} over max length ${Limits.ID_LENGTH}`);
+  if (!ID_CHARACTERS.test(id)) throw badRequest(`${name} may only contain letters, digits, _ - . and @`);
+  return id;
+}
+
 export function validateId(value: unknown, name: string): string {
   if (isEmpty(value)) throw badRequest(` ${name} is required.`);
   if (!isString(value) && !isNumber(value)) throw badRequest(`TypeError: ${name} require string or number.`);
-  return String(value);
+  return checkIdText(String(value), name);
 }
 
 export function validateIdArray(value: unknown, name: string): string[] {
@@ -31,10 +43,21 @@ export function validateIdArray(value: unknown, name: string): string[] {
     if (!isString(item) && !isNumber(item)) throw badRequest(`TypeError: ${name} item require string or number.`);
     const id = String(item);
     if (id.length === 0) throw badRequest(`${name} has empty item.`);
-    return id;
+    return checkIdText(id, `${name} item`);
   });
   if (new Set(ids).size < ids.length) throw badRequest(`Duplicate element in ${name}`);
   return ids;
+}
+
+/** Channels are only ever room names behind their own prefix: any printable text up to 255 characters. */
+export function validateChannel(value: unknown, name = 'channel'): string {
+  if (isEmpty(value)) throw badRequest(` ${name} is required.`);
+  if (!isString(value) && !isNumber(value)) throw badRequest(`TypeError: ${name} require string or number.`);
+  const channel = String(value);
+  if (channel.length > Limits.CHANNEL_LENGTH) throw badRequest(`${name} over max length ${Limits.CHANNEL_LENGTH}`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(channel)) throw badRequest(`${name} may not contain control characters`);
+  return channel;
 }
 
 export function validateChannels(channel: unknown, channels: unknown): string[] {
@@ -42,7 +65,24 @@ export function validateChannels(channel: unknown, channels: unknown): string[] 
   const hasMany = !isEmpty(channels);
   if (!hasOne && !hasMany) throw badRequest('channel is required.');
   if (hasOne && hasMany) throw badRequest('subscribe to either channel or channels, not both.');
-  return hasOne ? [validateId(channel, 'channel')] : validateIdArray(channels, 'channels');
+  if (hasOne) return [validateChannel(channel)];
+  if (!Array.isArray(channels)) throw badRequest('TypeError: channels require array.');
+  if (channels.length > Limits.ID_ARRAY) throw badRequest('channels is over max length 500.');
+  const list = channels.map((item) => {
+    if (!isString(item) && !isNumber(item)) throw badRequest('TypeError: channels item require string or number.');
+    if (String(item) === '') throw badRequest('channels has empty item.');
+    return validateChannel(item, 'channels item');
+  });
+  if (new Set(list).size < list.length) throw badRequest('Duplicate element in channels');
+  return list;
+}
+
+/** A small JSON object given as a string or an object (conversation, team, agent and customer data). */
+export function checkDataSize(json: string, name: string): string {
+  if (Buffer.byteLength(json) > Limits.CONVERSATION_DATA) {
+    throw badRequest(`${name}-length limit ${Limits.CONVERSATION_DATA} byte.`);
+  }
+  return json;
 }
 
 export function validateNotification(value: unknown): Record<string, unknown> {
@@ -84,25 +124,36 @@ export interface WxmpTemplateMsg {
   data: Record<string, unknown>;
 }
 
-/** On the wire `data` travels as a JSON string; it is parsed back before the check. */
-export function validateWxmpTemplateMsg(value: unknown): WxmpTemplateMsg {
+/**
+ * On the wire `data` travels as a JSON string; it is parsed back before the check. The answer carries only the
+ * template's own fields: the recipient (`touser`) is never the client's to choose, and only template ids in
+ * `allowed` (the configuration's allow-list) pass.
+ */
+export function validateWxmpTemplateMsg(value: unknown, allowed: readonly string[]): WxmpTemplateMsg {
   if (!isObject(value)) throw badRequest('wxmpTemplateMsg must be an object.');
-  const message = { ...value };
-  if (isString(message.data)) {
+  let data = value.data;
+  if (isString(data)) {
     try {
-      message.data = JSON.parse(message.data);
+      data = JSON.parse(data);
     } catch {
       throw badRequest('data requires an object.');
     }
   }
-  if (!isString(message.template_id)) throw badRequest('template_id must be string.');
-  if (!isEmpty(message.url) && !isString(message.url)) throw badRequest('url must be string');
-  const mini = message.miniprogram;
+  if (!isString(value.template_id)) throw badRequest('template_id must be string.');
+  if (!isEmpty(value.url) && !isString(value.url)) throw badRequest('url must be string');
+  const mini = value.miniprogram;
   if (!isEmpty(mini) && !(isObject(mini) && isString(mini.appid) && isString(mini.pagepath))) {
     throw badRequest('miniprogram.appid and miniprogram.pagepath must be strings.');
   }
-  if (!isObject(message.data)) throw badRequest('data requires an object.');
-  return message as unknown as WxmpTemplateMsg;
+  if (!isObject(data)) throw badRequest('data requires an object.');
+  if (!allowed.includes(value.template_id)) throw badRequest(`template_id ${value.template_id} is not allowed.`);
+  const message: WxmpTemplateMsg = { template_id: value.template_id, data };
+  if (isString(value.url) && value.url !== '') message.url = value.url;
+  if (isObject(mini)) message.miniprogram = { appid: String(mini.appid), pagepath: String(mini.pagepath) };
+  if (Buffer.byteLength(JSON.stringify(message)) > Limits.TEMPLATE_BYTES) {
+    throw badRequest(`wxmpTemplateMsg-length limit ${Limits.TEMPLATE_BYTES} byte.`);
+  }
+  return message;
 }
 
 export function validatePublishContent(content: unknown): string {
@@ -142,12 +193,23 @@ function validateFilePayload(payload: Record<string, unknown>, maxBytes: number,
   }
 }
 
-/** The payload (`p`, a JSON string on the wire) of an IM message of type `mt`. */
-export function validateImPayload(type: unknown, rawPayload: unknown): { type: string; payload: string } {
+/**
+ * The payload (`p`, a JSON string on the wire) of an IM message of type `mt`. Text keeps the spec's 3 KB;
+ * every other type is held to `maxBytes`.
+ */
+export function validateImPayload(
+  type: unknown,
+  rawPayload: unknown,
+  maxBytes: number,
+): { type: string; payload: string } {
   if (isEmpty(type)) throw badRequest('type is empty.');
   if (!isString(type)) throw badRequest('type require a string');
+  if (type.length > 64) throw badRequest('type over max length 64');
   if (rawPayload === undefined || rawPayload === null || rawPayload === '') throw badRequest('payload is empty.');
   if (!isString(rawPayload)) throw badRequest('payload require object | string | number.');
+  if (type !== 'text' && Buffer.byteLength(rawPayload) > maxBytes) {
+    throw badRequest(`message-length limit ${Math.floor(maxBytes / 1024)}kb`);
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(rawPayload);
@@ -199,7 +261,8 @@ export function validateImTarget(to: unknown, rawData: unknown, scene: unknown, 
     }
   }
   if (!isObject(data)) throw badRequest('TypeError: to.data requires an object.');
-  const id = String(to);
+  checkDataSize(JSON.stringify(data), 'to.data');
+  const id = checkIdText(String(to), 'to.id');
   if (id === senderId) throw badRequest('to.id can not be the same as your id.');
   return { scene, id, data };
 }
@@ -208,14 +271,12 @@ export function validateImTarget(to: unknown, rawData: unknown, scene: unknown, 
 export function validateConnectUser(
   userId: unknown,
   userData: unknown,
-  imEnabled: boolean,
   wxmpId: unknown,
 ): { userId: string; userData: string; anonymous: boolean } {
   let id = '';
   if (!isEmpty(userId)) {
     if (!isString(userId) && !isNumber(userId)) throw badRequest('TypeError: id requires number or string.');
-    id = String(userId);
-    if (!imEnabled && id.length > Limits.ID_LENGTH) throw badRequest('id over max length 60');
+    id = checkIdText(String(userId), 'id');
   }
   let data = '{}';
   if (userData !== undefined && userData !== null && userData !== '') {
@@ -237,6 +298,9 @@ export function validateConnectUser(
     if (isEmpty(wxmpId.appid)) throw badRequest('wxmpId.appid is required.');
     if (isEmpty(wxmpId.openid) || !isString(wxmpId.openid)) {
       throw badRequest('wxmpId.openid is required. requires string.');
+    }
+    if (String(wxmpId.appid).length > 64 || wxmpId.openid.length > 128) {
+      throw badRequest('wxmpId.appid or wxmpId.openid is too long.');
     }
   }
   return { userId: id, userData: data, anonymous: id === '' };

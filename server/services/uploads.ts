@@ -10,7 +10,7 @@ export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'avi', 'mov'] as const;
 const ascii = (buffer: Buffer, start: number, end: number) => buffer.subarray(start, end).toString('latin1');
 
 /** The content type the bytes really are, judged from their signature (never from the name). */
-function sniff(buffer: Buffer): string | null {
+export function sniff(buffer: Buffer): string | null {
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
   if (ascii(buffer, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
   if (/^GIF8[79]a$/.test(ascii(buffer, 0, 6))) return 'gif';

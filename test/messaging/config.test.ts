@@ -1,23 +1,65 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
 import { connected, removeDir, sleep, startServer } from './helpers';
 
 const env = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
+const secrets = {
+  MESSAGING_OTP_SECRET: 'an-otp-secret-for-tests',
+  MESSAGING_OSS_ACCESS_KEY_SECRET: 'an-oss-secret-for-tests',
+};
 
 describe('messagingConfigFromEnv', () => {
-  it('defaults to a publish+subscribe key and a subscribe-only key', () => {
-    const config = messagingConfigFromEnv(env({}));
+  it('defaults to a publish+subscribe key and a subscribe-only key, with identity proofs required', () => {
+    const config = messagingConfigFromEnv(env(secrets));
     expect(config.appKeys).toEqual([
       { key: 'BC-lensmate-demo', publish: true, subscribe: true },
       { key: 'BS-lensmate-demo', publish: false, subscribe: true },
     ]);
-    expect(config.requireOtp).toBe(false);
+    expect(config.requireOtp).toBe(true);
     expect(config.upload.storage.vendor).toBe('ALI');
+    expect(config.wechat.templateIds).toEqual([]);
+    expect(config.limits).toEqual({
+      messagesPerSecondPerConnection: 10,
+      messagesPerSecondPerUser: 20,
+      templatesPerMinutePerUser: 10,
+      payloadBytes: 8192,
+    });
+  });
+
+  it('generates missing secrets once into the data directory, readable by its owner only', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lensmate-secrets-'));
+    try {
+      const first = messagingConfigFromEnv(env({}), { dataDir });
+      const second = messagingConfigFromEnv(env({}), { dataDir });
+      const storage = first.upload.storage as { accessKeySecret: string };
+      expect(first.otpSecret.length).toBeGreaterThanOrEqual(32);
+      expect(storage.accessKeySecret.length).toBeGreaterThanOrEqual(32);
+      expect(storage.accessKeySecret).not.toBe(first.otpSecret);
+      expect(second.otpSecret).toBe(first.otpSecret);
+      expect((second.upload.storage as { accessKeySecret: string }).accessKeySecret).toBe(storage.accessKeySecret);
+      expect(readFileSync(join(dataDir, 'oss-secret'), 'utf8').trim()).toBe(storage.accessKeySecret);
+      expect(statSync(join(dataDir, 'oss-secret')).mode & 0o777).toBe(0o600);
+      expect(first.upload.localDir).toBe(join(dataDir, 'oss'));
+    } finally {
+      removeDir(dataDir);
+    }
   });
 
   it('reads app keys from MESSAGING_APPKEYS', () => {
-    const config = messagingConfigFromEnv(env({ MESSAGING_APPKEYS: '[{"key":"K","publish":false,"subscribe":true}]' }));
+    const config = messagingConfigFromEnv(
+      env({ ...secrets, MESSAGING_APPKEYS: '[{"key":"K","publish":false,"subscribe":true}]' }),
+    );
     expect(config.appKeys).toEqual([{ key: 'K', publish: false, subscribe: true }]);
+  });
+
+  it('lets the development switch allow unproven ids, and refuses it with NODE_ENV=production, naming it', () => {
+    expect(messagingConfigFromEnv(env({ ...secrets, MESSAGING_REQUIRE_OTP: '0' })).requireOtp).toBe(false);
+    expect(() =>
+      messagingConfigFromEnv(env({ ...secrets, MESSAGING_REQUIRE_OTP: '0', NODE_ENV: 'production' })),
+    ).toThrow(/MESSAGING_REQUIRE_OTP=0 .*development switch.*NODE_ENV=production/);
   });
 
   it.each([
@@ -27,6 +69,7 @@ describe('messagingConfigFromEnv', () => {
     [{ MESSAGING_APPKEYS: '[{"key":"a","publish":"yes","subscribe":true}]' }, /must be booleans/],
     [{ MESSAGING_REQUIRE_OTP: 'maybe' }, /MESSAGING_REQUIRE_OTP must be true or false/],
     [{ MESSAGING_REQUIRE_OTP: '1', MESSAGING_OTP_SECRET: 'short' }, /MESSAGING_OTP_SECRET must be at least 16/],
+    [{ ...secrets, MESSAGING_RATE_PER_USER: '0' }, /MESSAGING_RATE_PER_USER must be a positive integer/],
     [{ MESSAGING_SESSION_WINDOW_MS: '-5' }, /MESSAGING_SESSION_WINDOW_MS must be a positive integer/],
     [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL must start with redis:\/\//],
     [{ MESSAGING_UPLOAD_VENDOR: 'QN' }, /MESSAGING_UPLOAD_VENDOR must be ALI or TX/],
@@ -36,7 +79,16 @@ describe('messagingConfigFromEnv', () => {
     ],
     [{ WECHAT_APPID: 'wx1' }, /WECHAT_APPID and WECHAT_SECRET must be set together/],
   ])('rejects %j', (values, message) => {
-    expect(() => messagingConfigFromEnv(env(values))).toThrow(message);
+    expect(() => messagingConfigFromEnv(env({ ...secrets, ...values }))).toThrow(message);
+  });
+
+  it('never signs with a default: without a secret or a data directory to generate one into, it does not start', () => {
+    expect(() => messagingConfigFromEnv(env({ MESSAGING_OTP_SECRET: secrets.MESSAGING_OTP_SECRET }))).toThrow(
+      /MESSAGING_OSS_ACCESS_KEY_SECRET is required/,
+    );
+    expect(() =>
+      messagingConfigFromEnv(env({ MESSAGING_OSS_ACCESS_KEY_SECRET: secrets.MESSAGING_OSS_ACCESS_KEY_SECRET })),
+    ).toThrow(/MESSAGING_OTP_SECRET is required/);
   });
 });
 
@@ -53,7 +105,12 @@ describe('the WeChat template-message client', () => {
       return { errcode: 0, errmsg: 'ok' };
     });
     const base = await wechat.listen({ port: 0, host: '127.0.0.1' });
-    const server = await startServer({ WECHAT_APPID: 'wxapp', WECHAT_SECRET: 'wxsecret', WECHAT_API_BASE: base });
+    const server = await startServer({
+      WECHAT_APPID: 'wxapp',
+      WECHAT_SECRET: 'wxsecret',
+      WECHAT_API_BASE: base,
+      MESSAGING_WXMP_TEMPLATE_IDS: 'TPL',
+    });
     const { client: receiver } = await connected(server.url, 'wx-bob', {
       wxmpId: { appid: 'wxapp', openid: 'OPENID-BOB' },
     });

@@ -22,7 +22,7 @@ describe('authorize', () => {
 
   it('answers the publish+subscribe key with a sid, a server marker and both permissions', async () => {
     const client = track(new Client(server.url));
-    const ack = await client.authorize({ userId: 'u1', userData: '{"name":"Ann"}' });
+    const ack = await client.authorize({ userId: 'u1', userData: '{"name":"Ann"}', otp: server.otp('u1') });
     expect(ack).toMatchObject({ resultCode: 200, enablePublish: true, enableSubscribe: true });
     expect(typeof ack.sid).toBe('string');
     expect(typeof ack.sm).toBe('string');
@@ -30,7 +30,7 @@ describe('authorize', () => {
 
   it('gives the subscribe-only key no publish permission, and refuses its publish with 401', async () => {
     const client = track(new Client(server.url));
-    const ack = await client.authorize({ appkey: 'BS-lensmate-demo', userId: 'u2' });
+    const ack = await client.authorize({ appkey: 'BS-lensmate-demo', userId: 'u2', otp: server.otp('u2') });
     expect(ack).toMatchObject({ resultCode: 200, enablePublish: false, enableSubscribe: true });
     const publish = await client.request('publish', { channel: 'c', content: 'hi', guid: 'g-bs' });
     expect(publish).toMatchObject({ code: 401, content: 'No permission' });
@@ -74,7 +74,7 @@ describe('authorize', () => {
 
   it('keeps the sid on a reconnect within the window, with the channel subscriptions, and issues a new one after it', async () => {
     const first = track(new Client(server.url));
-    const ack = await first.authorize({ userId: 'r1' });
+    const ack = await first.authorize({ userId: 'r1', otp: server.otp('r1') });
     expect(await first.request('subscribe', { channels: ['news'] })).toMatchObject({ code: 200 });
     first.close();
     await sleep(100);
@@ -93,7 +93,7 @@ describe('authorize', () => {
     again.close();
     await sleep(1700);
     const late = track(new Client(server.url));
-    const expired = await late.authorize({ userId: 'r1', sid: ack.sid });
+    const expired = await late.authorize({ userId: 'r1', sid: ack.sid, otp: server.otp('r1') });
     expect(expired.resultCode).toBe(200);
     expect(expired.sid).not.toBe(ack.sid);
   });
@@ -102,7 +102,7 @@ describe('authorize', () => {
     const { client, ack } = await connected(server.url, 'owner');
     track(client);
     const other = track(new Client(server.url));
-    const answer = await other.authorize({ userId: 'thief', sid: ack.sid });
+    const answer = await other.authorize({ userId: 'thief', sid: ack.sid, otp: server.otp('thief') });
     expect(answer.sid).not.toBe(ack.sid);
   });
 
@@ -112,7 +112,7 @@ describe('authorize', () => {
     expect(await client.request('manualDisconnect', {})).toMatchObject({ code: 200 });
     client.close();
     const next = track(new Client(server.url));
-    const answer = await next.authorize({ userId: 'md', sid: ack.sid });
+    const answer = await next.authorize({ userId: 'md', sid: ack.sid, otp: server.otp('md') });
     expect(answer.sid).not.toBe(ack.sid);
   });
 
@@ -124,7 +124,7 @@ describe('authorize', () => {
 
   it('accepts polling clients as well as websocket', async () => {
     const client = track(new Client(server.url, { transports: ['polling'] }));
-    expect(await client.authorize({ userId: 'poll' })).toMatchObject({ resultCode: 200 });
+    expect(await client.authorize({ userId: 'poll', otp: server.otp('poll') })).toMatchObject({ resultCode: 200 });
   });
 });
 

@@ -30,6 +30,8 @@ describe('customer service', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    // The shop's admins make these users agents of the team; nobody else may act for it.
+    for (const agent of ['agent1', 'agent2', 'agent3', 'agent4']) await server.assignAgent('shop', agent);
   });
   afterAll(async () => {
     for (const client of clients) client.close();

@@ -43,7 +43,8 @@ function installBrowserShims() {
   });
 }
 
-function connectGoEasy(GoEasy: GoEasyModule, id: string): Promise<any> {
+/** Connects the unmodified client as `id` with the proof `otp` (what the shop's token route hands out). */
+function connectGoEasy(GoEasy: GoEasyModule, id: string, otp: string): Promise<any> {
   const goEasy = GoEasy.getInstance({
     host: 'lensmate.test',
     appkey: 'BC-lensmate-demo',
@@ -51,7 +52,7 @@ function connectGoEasy(GoEasy: GoEasyModule, id: string): Promise<any> {
     forceTLS: false,
   });
   return new Promise((resolve, reject) => {
-    goEasy.connect({ id, data: { name: id }, onSuccess: () => resolve(goEasy), onFailed: reject });
+    goEasy.connect({ id, data: { name: id }, otp, onSuccess: () => resolve(goEasy), onFailed: reject });
   });
 }
 
@@ -73,6 +74,7 @@ describe('the GoEasy 2.8.3 client', () => {
 
   beforeAll(async () => {
     server = await startServer();
+    await server.assignAgent('ge-team', 'ge-agent');
     targetPort = new URL(server.url).port;
     installBrowserShims();
   });
@@ -85,7 +87,7 @@ describe('the GoEasy 2.8.3 client', () => {
   });
 
   it('connects, subscribes, publishes and reads history', async () => {
-    const goEasy = await connectGoEasy(loadGoEasy(), 'ge-pub');
+    const goEasy = await connectGoEasy(loadGoEasy(), 'ge-pub', server.otp('ge-pub'));
     instances.push(goEasy);
     expect(goEasy.getConnectionStatus()).toBe('connected');
     const received: unknown[] = [];
@@ -108,7 +110,7 @@ describe('the GoEasy 2.8.3 client', () => {
 
   it('exchanges private messages with our SDK clients, lists the conversation and reads history', async () => {
     const GoEasy = loadGoEasy();
-    const goEasy = await connectGoEasy(GoEasy, 'ge-im');
+    const goEasy = await connectGoEasy(GoEasy, 'ge-im', server.otp('ge-im'));
     instances.push(goEasy);
     const received: any[] = [];
     goEasy.im.on(GoEasy.IM_EVENT.PRIVATE_MESSAGE_RECEIVED, (message: unknown) => received.push(message));
@@ -145,9 +147,9 @@ describe('the GoEasy 2.8.3 client', () => {
 
   it('runs group chat, read receipts, recall and delete between two GoEasy clients', async () => {
     const GoEasyA = loadGoEasy();
-    const a = await connectGoEasy(GoEasyA, 'ge-ga');
+    const a = await connectGoEasy(GoEasyA, 'ge-ga', server.otp('ge-ga'));
     const GoEasyB = loadGoEasy();
-    const b = await connectGoEasy(GoEasyB, 'ge-gb');
+    const b = await connectGoEasy(GoEasyB, 'ge-gb', server.otp('ge-gb'));
     instances.push(a, b);
     await callback((o) => a.im.subscribeGroup({ groupIds: ['ge-group'], ...o }));
     await callback((o) => b.im.subscribeGroup({ groupIds: ['ge-group'], ...o }));
@@ -193,9 +195,9 @@ describe('the GoEasy 2.8.3 client', () => {
 
   it('runs a customer-service session between GoEasy agent and customer clients', async () => {
     const GoEasyAgent = loadGoEasy();
-    const agent = await connectGoEasy(GoEasyAgent, 'ge-agent');
+    const agent = await connectGoEasy(GoEasyAgent, 'ge-agent', server.otp('ge-agent'));
     const GoEasyCustomer = loadGoEasy();
-    const customer = await connectGoEasy(GoEasyCustomer, 'ge-customer');
+    const customer = await connectGoEasy(GoEasyCustomer, 'ge-customer', server.otp('ge-customer'));
     instances.push(agent, customer);
     const team = agent.im.csteam('ge-team');
     // The 2.8.3 agent API queries its teams (CS_MY_TEAMS) before going online, as an agent UI does on load.
@@ -230,7 +232,7 @@ describe('the GoEasy 2.8.3 client', () => {
 
   /** Drops the client's connection and reports what it did on reconnect: its status and whether it resubscribed. */
   async function dropAndReconnect(target: TestServer, id: string) {
-    const goEasy = await connectGoEasy(loadGoEasy(), id);
+    const goEasy = await connectGoEasy(loadGoEasy(), id, target.otp(id));
     instances.push(goEasy);
     const received: unknown[] = [];
     const channel = `${id}-channel`;

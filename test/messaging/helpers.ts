@@ -6,8 +6,10 @@ import type { Server } from 'socket.io';
 import { type Socket, io as connect } from 'socket.io-client';
 import { type DbHandle, openDb } from '../../server/db/connection';
 import { type MessagingConfig, messagingConfigFromEnv } from '../../server/messaging/config';
-import { registerMessaging } from '../../server/messaging/index';
+import { openGroups } from '../../server/messaging/directory';
+import { MessagingControl, registerMessaging } from '../../server/messaging/index';
 import { migrateMessaging } from '../../server/messaging/migrations';
+import { issueOtp } from '../../server/messaging/otp';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -16,40 +18,80 @@ export interface TestServer {
   dir: string;
   config: MessagingConfig;
   io: Server;
+  control: MessagingControl;
+  /** A valid identity proof for the user, signed with this server's own (generated) secret. */
+  otp(userId: string, sessionRef?: string): string;
+  /** Makes the user an agent of the team, as the shop's admins do. */
+  assignAgent(teamId: string, userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Each running test server's OTP secret by URL, so `connected` proves the ids it connects. */
+const secrets = new Map<string, string>();
+
+/** Lets `connected` prove ids on a server started elsewhere (a child process) with this secret. */
+export function rememberSecret(url: string, otpSecret: string): void {
+  secrets.set(url, otpSecret);
+}
+
+/**
+ * The messaging server alone on a free port, with its default configuration: proofs required, secrets
+ * generated into the temporary data directory, GoEasy's open groups.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   dir = mkdtempSync(join(tmpdir(), 'lensmate-msg-')),
   dbUrl = join(dir, 'messaging.sqlite'),
 ) {
-  const config = messagingConfigFromEnv({
-    MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
-    MESSAGING_REDELIVERY_MS: '400',
-    ...env,
-  } as unknown as NodeJS.ProcessEnv);
+  const config = messagingConfigFromEnv(
+    {
+      MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
+      MESSAGING_REDELIVERY_MS: '400',
+      ...env,
+    } as unknown as NodeJS.ProcessEnv,
+    { dataDir: dir },
+  );
   const db = openDb(dbUrl);
   await migrateMessaging(db.db);
   const app = Fastify({ logger: false });
-  const messaging = await registerMessaging(app, { db: db.db, dialect: db.dialect, config });
+  const control = new MessagingControl(db.db);
+  const messaging = await registerMessaging(app, {
+    db: db.db,
+    dialect: db.dialect,
+    config,
+    groups: openGroups(db.db),
+    control,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  secrets.set(url, config.otpSecret);
   const server: TestServer = {
     app,
-    url: `http://127.0.0.1:${port}`,
+    url,
     db,
     dir,
     config,
     io: messaging.io,
+    control,
+    otp: (userId, sessionRef = '') => issueOtp(userId, config.otpSecret, undefined, undefined, sessionRef),
+    assignAgent: (teamId, userId) => control.assignAgent(teamId, userId),
     async close() {
+      secrets.delete(url);
       await messaging.close();
       await app.close();
       await db.close();
     },
   };
   return server;
+}
+
+/** A proof for `userId` on the test server at `url` (none for an anonymous connection). */
+export function proofFor(url: string, userId: string | undefined): string | undefined {
+  const secret = secrets.get(url);
+  if (userId === undefined || userId === '' || !secret) return undefined;
+  return issueOtp(userId, secret);
 }
 
 export function removeDir(dir: string) {
@@ -116,10 +158,16 @@ export class Client {
   }
 }
 
+/** A client authorized as `userId` with a valid proof (anonymous without an id). */
 export async function connected(url: string, userId?: string, extra: Record<string, unknown> = {}) {
   const client = new Client(url, { autoAckIm: extra.autoAckIm !== false });
   const { autoAckIm: _ignored, ...payload } = extra;
-  const ack = await client.authorize({ userId, userData: JSON.stringify({ name: userId ?? 'anon' }), ...payload });
+  const ack = await client.authorize({
+    userId,
+    userData: JSON.stringify({ name: userId ?? 'anon' }),
+    otp: proofFor(url, userId),
+    ...payload,
+  });
   if (ack.resultCode !== 200) throw new Error(`authorize failed: ${JSON.stringify(ack)}`);
   return { client, ack };
 }

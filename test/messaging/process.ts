@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { rememberSecret } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -8,11 +10,22 @@ export interface ServerProcess {
   url: string;
 }
 
-/** Starts server/messaging/standalone.ts in a child process and resolves once it listens. */
+/**
+ * Starts server/messaging/standalone.ts in a child process and resolves once it listens. Its OTP secret is
+ * `env.MESSAGING_OTP_SECRET` (give one to processes that must share it) or a fresh one; `connected` proves
+ * ids with it. Other secrets are generated beside a SQLite MESSAGING_DB.
+ */
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const otpSecret = env.MESSAGING_OTP_SECRET ?? randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/messaging/standalone.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      MESSAGING_OTP_SECRET: otpSecret,
+      ...(env.MESSAGING_DB && !env.MESSAGING_DB.includes('://') ? { DATA_DIR: dirname(env.MESSAGING_DB) } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -25,7 +38,9 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
       const match = /listening (\d+)/.exec(chunk.toString());
       if (!match) return;
       clearTimeout(timer);
-      resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+      const url = `http://127.0.0.1:${match[1]}`;
+      rememberSecret(url, otpSecret);
+      resolve({ child, url });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

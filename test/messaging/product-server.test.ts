@@ -2,12 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type DbHandle, openDb } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrations';
-import { registerMessaging } from '../../server/messaging/index';
 import { issueOtp } from '../../server/messaging/otp';
+import { buildShop } from '../../server/shop';
 import { Client, removeDir } from './helpers';
 
 /** The messaging server on the product server's own fastify instance, as server/main.ts wires it. */
@@ -23,20 +22,15 @@ describe('messaging inside the product server', () => {
     const config = loadConfig({
       DATA_DIR: dir,
       MESSAGING_OTP_SECRET: secret,
-      MESSAGING_REQUIRE_OTP: '1',
       MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
       LOG_LEVEL: 'silent',
     });
     handle = openDb(config.databaseUrl);
     await migrateToLatest(handle.db, handle.dialect);
-    app = await buildApp(config, { db: handle.db, dialect: handle.dialect, logger: false });
-    if (!config.messaging) throw new Error('messaging is not configured');
-    const messaging = await registerMessaging(app, {
-      db: handle.db,
-      dialect: handle.dialect,
-      config: config.messaging,
-    });
-    close = messaging.close;
+    const shop = await buildShop(config, { db: handle.db, dialect: handle.dialect, logger: false });
+    app = shop.app;
+    if (!shop.messaging) throw new Error('messaging is not configured');
+    close = shop.messaging.close;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

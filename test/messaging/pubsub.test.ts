@@ -21,7 +21,9 @@ describe('pub/sub', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
+    // Bursts of a dozen publishes from one connection: above the default flood limit, which
+    // test/security/messaging-limits.test.ts holds to; 'tpl' is the one template id allowed.
+    server = await startServer({ MESSAGING_RATE_PER_CONNECTION: '100', MESSAGING_WXMP_TEMPLATE_IDS: 'tpl' });
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
@@ -221,6 +223,7 @@ describe('pub/sub', () => {
       appkey: 'BC-lensmate-demo',
       userId: 'old',
       userData: '{}',
+      otp: server.otp('old'),
       modules: ['PUBSUB'],
     });
     expect(ack).toMatchObject({ resultCode: 200, enablePublish: true });

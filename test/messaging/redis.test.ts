@@ -16,6 +16,7 @@ d('two server processes sharing Redis', () => {
     MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
     REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
     MESSAGING_REDIS_PREFIX: prefix,
+    MESSAGING_OTP_SECRET: randomBytes(24).toString('base64url'),
   };
   const servers: ServerProcess[] = [];
   const clients: Client[] = [];

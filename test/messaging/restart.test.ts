@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,14 @@ import { type ServerProcess, spawnServer, stopServer } from './process';
 
 describe('a server process killed mid-conversation', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lensmate-restart-'));
-  const env = { MESSAGING_DB: join(dir, 'messaging.sqlite'), MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss') };
+  // One secret across the restart, and a flood limit above the 200 messages sent as fast as acks come back.
+  const env = {
+    MESSAGING_DB: join(dir, 'messaging.sqlite'),
+    MESSAGING_UPLOAD_LOCAL_DIR: join(dir, 'oss'),
+    MESSAGING_OTP_SECRET: randomBytes(24).toString('base64url'),
+    MESSAGING_RATE_PER_CONNECTION: '1000',
+    MESSAGING_RATE_PER_USER: '1000',
+  };
   let server: ServerProcess | undefined;
   const clients: Client[] = [];
 

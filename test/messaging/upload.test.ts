@@ -46,16 +46,22 @@ describe('uploads', () => {
     const answer = await client.request('uploadToken', { filename: 'note.txt' });
     expect(answer.code).toBe(200);
     const token = answer.content as AliToken;
-    expect(token).toMatchObject({ vendor: 'ALI', host: `${server.url}/oss`, accessKeyId: 'lensmate-local' });
+    // The host carries the uploader's read grant for the one key the policy allows.
+    expect(token).toMatchObject({ vendor: 'ALI', accessKeyId: 'lensmate-local' });
+    expect(token.host).toMatch(new RegExp(`^${server.url}/oss/~s/\\d+/[\\w-]{32}$`));
+    expect(token.dir).toMatch(/^im\/u-uploader\/\d{8}$/);
     expect(token.newFilename).toMatch(/\.txt$/);
     const response = await fetch(token.host, { method: 'POST', body: form(token, 'hello oss') });
     expect(response.status).toBe(200);
     const file = await fetch(`${token.host}/${token.dir}/${token.newFilename}`);
     expect(file.status).toBe(200);
     expect(await file.text()).toBe('hello oss');
+    // Plain text is no media type the server recognizes: a download, never rendered.
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+    expect(file.headers.get('content-disposition')).toBe('attachment');
   });
 
-  it('refuses a wrong signature, a key outside the policy prefix, an expired policy and an oversized file', async () => {
+  it('refuses a wrong signature, another key than the policy names, an expired policy and an oversized file', async () => {
     const token = (await client.request('uploadToken', { filename: 'a.txt' })).content as AliToken;
     const forged = await fetch(token.host, {
       method: 'POST',
@@ -69,7 +75,7 @@ describe('uploads', () => {
     });
     expect(outside.status).toBe(403);
     const storage = server.config.upload.storage as AliOssConfig;
-    const expired = signAliPolicy(storage, token.host, 'b.txt', -1000, 64);
+    const expired = signAliPolicy(storage, () => token.host, 'u-uploader', 'txt', -1000, 64);
     const late = await fetch(token.host, { method: 'POST', body: form(expired, 'x') });
     expect(late.status).toBe(403);
     expect(await late.text()).toContain('Policy expired');

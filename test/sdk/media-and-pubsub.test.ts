@@ -75,12 +75,22 @@ describe('media messages', () => {
       width: 400,
       height: 300,
     });
-    expect(payload.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oss\/im\/\d{8}\/\w+\.png$/);
+    // A signed, expiring path to a key under the sender's own prefix.
+    expect(payload.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oss\/~s\/\d+\/[\w-]{32}\/im\/u-m-ann\/\d{8}\/\w+\.png$/);
     expect(payload.thumbnail).toBe(`${payload.url}?x-oss-process=image/resize,h_200`);
     expect(progress.length).toBeGreaterThan(0);
     const stored = await fetchBinary(payload.url);
     expect(stored.equals(picture)).toBe(true);
-    await eventually(() => expect(received[0]?.payload).toEqual(payload));
+    // The receiver gets the same file under a grant of its own, which reads it too.
+    const unsigned = (url: string) => url.replace(/\/oss\/~s\/\d+\/[\w-]+\//, '/oss/');
+    await eventually(() => expect(received[0]?.payload).toBeDefined());
+    const delivered = received[0].payload as ImagePayload;
+    expect({ ...delivered, url: unsigned(delivered.url), thumbnail: unsigned(delivered.thumbnail) }).toEqual({
+      ...payload,
+      url: unsigned(payload.url),
+      thumbnail: unsigned(payload.thumbnail),
+    });
+    expect((await fetchBinary(delivered.url)).equals(picture)).toBe(true);
   });
 
   it('fails with code 500 when the upload fails, and the message ends in fail', async () => {

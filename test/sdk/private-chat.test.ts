@@ -16,6 +16,8 @@ const clients: GoEasy[] = [];
 
 beforeAll(async () => {
   server = await startServer();
+  // A customer writes only to a team the shop has agents for.
+  await server.assignAgent('loc-team', 'loc-agent');
 });
 
 afterEach(async () => {
@@ -39,9 +41,9 @@ describe('connection', () => {
     const seen: string[] = [];
     client.onConnectionStatusChanged((status) => seen.push(status));
     expect(client.getConnectionStatus()).toBe('disconnected');
-    await client.connect({ id: 'conn-a', data: { name: 'A' } });
+    await client.connect({ id: 'conn-a', data: { name: 'A' }, otp: server.otp('conn-a') });
     expect(seen).toEqual(['connecting', 'connected']);
-    await expect(client.connect({ id: 'conn-a', data: {} })).rejects.toEqual({
+    await expect(client.connect({ id: 'conn-a', data: {}, otp: server.otp('conn-a') })).rejects.toEqual({
       code: 408,
       content: "It is already connected, don't try again until disconnect() is called.",
     });
@@ -62,7 +64,13 @@ describe('connection', () => {
     const early: ConversationsResult[] = [];
     client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, (result: ConversationsResult) => early.push(result));
     const connected = await new Promise<string>((resolve) =>
-      client.connect({ id: 'conn-b', data: {}, onSuccess: () => resolve('yes'), onFailed: () => resolve('no') }),
+      client.connect({
+        id: 'conn-b',
+        data: {},
+        otp: server.otp('conn-b'),
+        onSuccess: () => resolve('yes'),
+        onFailed: () => resolve('no'),
+      }),
     );
     expect(connected).toBe('yes');
     // messaging.md §5: an operation of a module that was not enabled answers as if connect() was never called.
@@ -82,7 +90,9 @@ describe('connection', () => {
   it("ends in connect-failed with the server's answer when authorize is refused", async () => {
     const client = new GoEasy({ host: server.url, appkey: 'wrong-key', modules: ['im'] });
     clients.push(client);
-    const error = await client.connect({ id: 'conn-c', data: {} }).catch((failure) => failure);
+    const error = await client
+      .connect({ id: 'conn-c', data: {}, otp: server.otp('conn-c') })
+      .catch((failure) => failure);
     expect(error.code).toBe(401);
     expect(client.getConnectionStatus()).toBe('connect-failed');
   });

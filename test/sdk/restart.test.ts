@@ -67,6 +67,8 @@ it('subscribes user and group presence again after a restart, and forgets them o
   watcher.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => seen.push(`user ${JSON.stringify(event)}`));
   watcher.im.on(IM_EVENT.GROUP_PRESENCE, (event: unknown) => seen.push(`group ${JSON.stringify(event)}`));
   await watcher.im.subscribeUserPresence({ userIds: ['rp-friend'] });
+  // A group's presence is for its members: join first.
+  await watcher.im.subscribeGroup({ groupIds: ['rp-group'] });
   await watcher.im.subscribeGroupPresence({ groupIds: ['rp-group'] });
 
   const restart = async () => {
@@ -83,7 +85,7 @@ it('subscribes user and group presence again after a restart, and forgets them o
 
   // A disconnect ends the subscriptions: the next restart does not bring them back.
   await watcher.disconnect();
-  await watcher.connect({ id: 'rp-watcher', data: { name: 'rp-watcher' } });
+  await watcher.connect({ id: 'rp-watcher', data: { name: 'rp-watcher' }, otp: server.otp('rp-watcher') });
   seen.length = 0;
   await restart();
   const control = await connectUser(server, 'rp-control');

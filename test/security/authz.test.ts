@@ -45,6 +45,9 @@ const PUBLIC = new Set([
 ]);
 /** Routes only an admin may call. */
 const ADMIN_ONLY = new Set([
+  'POST /api/admin/cs_agent_assign',
+  'POST /api/admin/cs_agent_remove',
+  'POST /api/admin/cs_agents',
   'POST /api/article/delete_article',
   'POST /api/article/insert_article',
   'POST /api/article/update_article',

@@ -2,14 +2,14 @@ import { lensSummary } from '@/features/cart/describe';
 import { STATUS_LABELS } from '@/features/order/api';
 import { describeEye, describePd } from '@/features/prescription/api';
 import type { AnyMessage, CSMessage, ConversationDTO, CsSessionStatus } from '@/messaging';
-import type { Goods, Order } from '../../../types/api';
+import { type Goods, type Order, SUPPORT_TEAM_ID } from '../../../types/api';
 
 /**
- * Customer service (messaging.md §4 and §6): every shopper writes to one team, the shop's support team, and the
- * administrators are its agents. An agent joins the team by going online in /pages/chat/chat2 (CS online with the
- * agent's name and avatar); there is nothing to configure on the server.
+ * Customer service (messaging.md §4 and §6): every shopper writes to one team, the shop's support team. Its
+ * agents are the users an admin assigns in the admin area (/pages/admin/cs-agents); an agent joins the team by
+ * going online in /pages/chat/chat2 (CS online with the agent's name and avatar).
  */
-export const SUPPORT_TEAM_ID = 'lensmate-support';
+export { SUPPORT_TEAM_ID };
 export const SUPPORT_TEAM_DATA = { name: 'Lensmate support', avatar: '' };
 
 export const AGENTS_ONLY = 'Customer service is for Lensmate agents (administrators) only';

@@ -14,11 +14,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dir = mkdtempSync(join(tmpdir(), 'lensmate-redis-restart-'));
 const redis = new RedisProcess();
 const servers: MessagingProcess[] = [];
+const otpSecret = randomBytes(24).toString('base64url');
 const clients: GoEasy[] = [];
 
 beforeAll(async () => {
   await redis.start();
-  const env = { REDIS_URL: redis.url, MESSAGING_REDIS_PREFIX: `lensmate-rel:${randomBytes(4).toString('hex')}` };
+  const env = {
+    REDIS_URL: redis.url,
+    MESSAGING_REDIS_PREFIX: `lensmate-rel:${randomBytes(4).toString('hex')}`,
+    MESSAGING_OTP_SECRET: otpSecret,
+  };
   // One after the other: both migrate the shared SQLite file.
   servers.push(await spawnMessaging(join(dir, 'messaging.sqlite'), env));
   servers.push(await spawnMessaging(join(dir, 'messaging.sqlite'), env));
@@ -32,8 +37,8 @@ afterAll(async () => {
 });
 
 it(`carries every message between two server processes across ${RESTARTS} Redis restarts`, async () => {
-  const ann = await connectAt(servers[0].url, 'rr-ann');
-  const bob = await connectAt(servers[1].url, 'rr-bob');
+  const ann = await connectAt(servers[0].url, 'rr-ann', otpSecret);
+  const bob = await connectAt(servers[1].url, 'rr-bob', otpSecret);
   clients.push(ann, bob);
   await Promise.all([ann.im.latestConversations(), bob.im.latestConversations()]);
   const toBob = collectPrivate(bob);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { issueOtp } from '../../../server/messaging/otp';
 import { type AnyMessage, GoEasy, IM_EVENT } from '../../../src/messaging';
 import type { IoSocket } from '../../../src/messaging/socket';
 import { APPKEY } from '../../sdk/support/harness';
@@ -129,9 +130,9 @@ export async function spawnMessaging(dbFile: string, env: Record<string, string>
   };
 }
 
-/** An SDK client connected as `id` to the server at `url`. */
-export async function connectAt(url: string, id: string): Promise<GoEasy> {
+/** An SDK client connected as `id` to the server at `url`, proven with the servers' OTP secret. */
+export async function connectAt(url: string, id: string, otpSecret: string): Promise<GoEasy> {
   const client = new GoEasy({ host: url, appkey: APPKEY, modules: ['im'] });
-  await client.connect({ id, data: { name: id } });
+  await client.connect({ id, data: { name: id }, otp: issueOtp(id, otpSecret) });
   return client;
 }

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { issueOtp } from '../../../server/messaging/otp';
 import { GoEasy } from '../../../src/messaging';
 
 const root = join(__dirname, '..', '..', '..');
@@ -9,6 +12,10 @@ const root = join(__dirname, '..', '..', '..');
 export interface TestServer {
   url: string;
   port: number;
+  /** The identity proof for `id`, signed with this server's secret (what the shop's token route hands out). */
+  otp(id: string): string;
+  /** Makes the user an agent of the team in the server's database, as the shop's admins do. */
+  assignAgent(teamId: string, userId: string): Promise<void>;
   /** Kills the process (no clean shutdown) and, with `restart`, starts it again on the same port and database. */
   kill(): Promise<void>;
   restart(): Promise<void>;
@@ -43,9 +50,11 @@ function launch(
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'lensmate-sdk-'));
   const dbFile = join(dir, 'messaging.sqlite');
+  const secret = randomBytes(24).toString('base64url');
+  const env = { MESSAGING_OTP_SECRET: secret, ...extraEnv };
   let running = await launch(dbFile, env);
   const port = running.port;
   const exited = (child: ChildProcess) =>
@@ -56,6 +65,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    otp: (id) => issueOtp(id, secret),
+    // The suites run in jsdom, where the server's Kysely/pg layer does not load: the row is written directly.
+    async assignAgent(teamId, userId) {
+      const db = new Database(dbFile);
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.prepare(
+          'insert into msg_cs_assignment (team_id, agent_id, created_at) values (?, ?, ?) on conflict do nothing',
+        ).run(teamId, userId, Date.now());
+      } finally {
+        db.close();
+      }
+    },
     async kill() {
       running.child.kill('SIGKILL');
       await exited(running.child);
@@ -80,7 +102,7 @@ export async function connectUser(
   modules = ['im', 'pubsub'],
 ): Promise<GoEasy> {
   const client = new GoEasy({ host: server.url, appkey: APPKEY, modules });
-  await client.connect({ id, data });
+  await client.connect({ id, data, otp: server.otp(id) });
   return client;
 }
 

@@ -2,21 +2,30 @@
  * The real messaging server for the SDK suites, run as a child process (the suites themselves run
  * in jsdom). Usage: tsx server.ts <sqlite file> [port]; prints "PORT <n>" once listening.
  */
+import { dirname } from 'node:path';
 import Fastify from 'fastify';
 import { openDb } from '../../../server/db/connection';
-import { messagingConfigFromEnv, migrateMessaging, registerMessaging } from '../../../server/messaging';
+import { messagingConfigFromEnv, migrateMessaging, openGroups, registerMessaging } from '../../../server/messaging';
 
 async function main(): Promise<void> {
   const [dbFile, portArg] = process.argv.slice(2);
   const handle = openDb(dbFile);
   await migrateMessaging(handle.db);
   const app = Fastify();
-  const config = messagingConfigFromEnv({
-    ...process.env,
-    MESSAGING_UPLOAD_LOCAL_DIR: `${dbFile}.oss`,
-    MESSAGING_REDELIVERY_MS: '1000',
+  const config = messagingConfigFromEnv(
+    {
+      ...process.env,
+      MESSAGING_UPLOAD_LOCAL_DIR: `${dbFile}.oss`,
+      MESSAGING_REDELIVERY_MS: '1000',
+    },
+    { dataDir: dirname(dbFile) },
+  );
+  const messaging = await registerMessaging(app, {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    groups: openGroups(handle.db),
   });
-  const messaging = await registerMessaging(app, { db: handle.db, dialect: handle.dialect, config });
   await app.listen({ host: '127.0.0.1', port: Number(portArg ?? 0) });
   const address = app.server.address();
   process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`);
