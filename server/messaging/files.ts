@@ -28,9 +28,14 @@ export class FileGrants {
     return createHmac('sha256', this.secret).update(`read\n${expires}\n${key}`).digest('base64url').slice(0, 32);
   }
 
-  /** The path segment that lets its holder read `key` until the grant expires (whole seconds). */
+  /**
+   * The path segment that lets its holder read `key` until the grant expires. Expiry is the end of the next
+   * window of `ttlMs` (so a grant lives one to two windows): every grant of a key made in one window is the
+   * same URL, which browsers and the mini-program can cache.
+   */
   grant(key: string, now = Date.now()): string {
-    const expires = Math.ceil((now + this.ttlMs) / 1000);
+    const window = Math.max(1, Math.ceil(this.ttlMs / 1000));
+    const expires = (Math.floor(now / 1000 / window) + 2) * window;
     return `~s/${expires}/${this.signature(expires, key)}`;
   }
 

@@ -82,6 +82,13 @@ let listening = false;
 function listen(client: GoEasy): void {
   if (listening) return;
   listening = true;
+  // The server refuses a reconnect whose proof has expired (away longer than its session window) or was
+  // revoked: connect again, once, with a fresh proof from the shop (none once signed out, so it stays off).
+  client.onConnectionStatusChanged((status) => {
+    if (status !== ConnectionStatus.CONNECT_FAILED || connectedAs === '') return;
+    connectedAs = '';
+    connectChat().catch(() => undefined);
+  });
   client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number }) =>
     showUnread(result.unreadTotal)) as never);
   // The conversation's name comes from the SDK's conversation list (cached once loaded).

@@ -4,6 +4,7 @@ import { AdminDenied } from '@/features/admin/AdminDenied';
 import { listAllGoods, listArticles } from '@/features/admin/api';
 import { ARTICLE_EDIT_PAGE, PRODUCT_EDIT_PAGE } from '@/features/admin/routes';
 import { failureText, useAdminAccess } from '@/features/admin/use-admin';
+import { CS_AGENTS_PAGE } from '@/features/cs/agents';
 import { formatPrice } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
@@ -50,6 +51,9 @@ export default function EditList() {
 
   return (
     <View className="admin-page">
+      <View className="admin-list__new" onClick={() => open(CS_AGENTS_PAGE)}>
+        <Text>Support agents</Text>
+      </View>
       <View className="admin-tabs">
         <View
           className={`admin-tabs__tab ${tab === 'goods' ? 'admin-tabs__tab--active' : ''}`}

@@ -23,6 +23,7 @@ beforeAll(async () => {
   // jsdom has no layout: Taro's ScrollView scrolls the newest message into view with this.
   Element.prototype.scrollIntoView = () => undefined;
   server = await startServer();
+  await server.assignAgent(TEAM, '1');
   (globalThis as { LENSMATE_MESSAGING_HOST?: string }).LENSMATE_MESSAGING_HOST = server.url;
   agent = await connectUser(server, '1', { name: 'Lensmate Admin' }, ['im']);
   agent.im.on(IM_EVENT.CS_MESSAGE_RECEIVED, ((message: CSMessage) => received.push(message)) as never);
@@ -32,7 +33,7 @@ beforeAll(async () => {
   fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/order/get_user_order': ok({ list: [orderOf()], total: 1, page: 1, page_size: 1 }),
-    '/api/messaging/token': ok({ userId: '2', otp: 'test' }),
+    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2') }),
   });
   await mountPages('/pages/chat/chat?order_id=41');
 });

@@ -67,6 +67,8 @@ async function shopperSays(type: 'order' | 'text', payload: Record<string, unkno
 beforeAll(async () => {
   Element.prototype.scrollIntoView = () => undefined;
   server = await startServer();
+  // The admin (1) and Cara (7) are the agents the shop assigned to the support team.
+  for (const agent of ['1', '7']) await server.assignAgent(TEAM, agent);
   (globalThis as { LENSMATE_MESSAGING_HOST?: string }).LENSMATE_MESSAGING_HOST = server.url;
   shopper = await connectUser(server, '2', { name: 'Ada' }, ['im']);
   shopper.im.on(IM_EVENT.CS_MESSAGE_RECEIVED, ((message: CSMessage) => shopperGot.push(message)) as never);
@@ -79,7 +81,7 @@ beforeAll(async () => {
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/messaging/token': () => {
       tokenCalls += 1;
-      return ok({ userId: '1', otp: 'test' });
+      return ok({ userId: '1', otp: server.otp('1') });
     },
   });
   await mountPages('/pages/chat/chat2');

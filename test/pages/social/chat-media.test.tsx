@@ -47,7 +47,8 @@ function deviceFiles(): Server {
       '/frame.png': ['image/png', picture],
       '/clip.mp4': clipServed ? ['video/mp4', clip] : undefined,
       '/notes.pdf': ['application/pdf', Buffer.from('%PDF-1.4 lens notes')],
-      '/tone.mp3': ['audio/mpeg', Buffer.from(`ID3${'00'.repeat(200)}`, 'hex')],
+      // An ID3 tag's header: the server checks that a .mp3 is audio.
+      '/tone.mp3': ['audio/mpeg', Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200)])],
     };
     const file = served[request.url ?? ''];
     if (!file) {
@@ -85,7 +86,12 @@ beforeAll(async () => {
   Element.prototype.scrollIntoView = () => undefined;
   storage = storageFront(() => server.url);
   const storageUrl = await listen(storage);
-  server = await startServer({ MESSAGING_PUBLIC_URL: storageUrl });
+  // Ben's 25 messages of history go out at once: above the default flood limit.
+  server = await startServer({
+    MESSAGING_PUBLIC_URL: storageUrl,
+    MESSAGING_RATE_PER_CONNECTION: '100',
+    MESSAGING_RATE_PER_USER: '100',
+  });
   files = deviceFiles();
   filesUrl = await listen(files);
   (globalThis as { LENSMATE_MESSAGING_HOST?: string }).LENSMATE_MESSAGING_HOST = server.url;
@@ -102,7 +108,7 @@ beforeAll(async () => {
   fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/social/profile': ok(benProfile),
-    '/api/messaging/token': ok({ userId: '2', otp: 'test-otp' }),
+    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2') }),
     '/api/social/group': ok({
       group_id: 7,
       name: 'Lensmate friends',
@@ -157,12 +163,16 @@ it('sends an image with upload progress; the other user receives it', async () =
   statuses.stop();
   const image = benGot.find((message) => message.type === 'image') as AnyMessage;
   const url = String((image.payload as { url: string }).url);
-  expect(url).toMatch(/\/oss\/im\/\d{8}\/\w+\.png$/);
+  // A signed, expiring path to a key under the sender's own prefix.
+  expect(url).toMatch(/\/oss\/~s\/\d+\/[\w-]{32}\/im\/u-2\/\d{8}\/\w+\.png$/);
   // jsdom's upload events carry no total, so the page shows the upload without a percentage (Chromium shows it).
   expect(statuses.seen).toContain('Uploading…');
   expect(statuses.seen.some((text) => /NaN/.test(text))).toBe(false);
+  // The sender shows the uploaded file under its own grant (the same key).
+  const key = (src: string | null) => (src ?? '').replace(/^.*\/oss\/~s\/\d+\/[\w-]+\//, '');
   await waitUntil(
-    () => Array.from(page().querySelectorAll('.chat__image')).some((node) => node.getAttribute('src') === url),
+    () =>
+      Array.from(page().querySelectorAll('.chat__image')).some((node) => key(node.getAttribute('src')) === key(url)),
     'the sent image to show its uploaded URL',
   );
 });
@@ -245,7 +255,7 @@ it('sends a file and an audio file picked on the device', async () => {
   expect(benGot.find((message) => message.type === 'audio')?.payload).toMatchObject({
     name: 'tone.mp3',
     contentType: 'audio/mpeg',
-    url: expect.stringMatching(/\/oss\/im\/\d{8}\/\w+\.mp3$/),
+    url: expect.stringMatching(/\/oss\/~s\/\d+\/[\w-]{32}\/im\/u-2\/\d{8}\/\w+\.mp3$/),
   });
   await see('Voice message');
 });
@@ -279,6 +289,10 @@ it('sends a location chosen on the choose-location page and opens it on open-loc
 
 it('shows how many group members are online, live', async () => {
   await ben.im.subscribeGroup({ groupIds: ['7'] });
+  // Ada is a member already (the shop's API says so): only members see a group's presence.
+  const adaElsewhere = await connectUser(server, '2', { name: 'Ada' }, ['im']);
+  await adaElsewhere.im.subscribeGroup({ groupIds: ['7'] });
+  await adaElsewhere.disconnect();
   Taro.redirectTo({ url: '/pages/groupChat/groupChat?to=7' });
   await waitForPath('/pages/groupChat/groupChat');
   await see('2 of 3 members online');
