@@ -40,9 +40,11 @@ export async function saveSession(ctx: MessagingContext, socket: MessagingSocket
 }
 
 /**
- * The proof this authorize is admitted with: a live session of the same user whose proof still stands, else
- * the otp, which must name the user and not be revoked. Anonymous connections and the development switch
- * (MESSAGING_REQUIRE_OTP=0) carry none.
+ * The proof this authorize is admitted with. A reconnect resumes its session (sid) when it resends the very
+ * proof the session was opened with (the client keeps it; it may have expired since) and that proof still
+ * stands: not revoked, younger than SESSION_PROOF_MAX_AGE_MS. Anything else needs a valid, unexpired otp that
+ * names the user and is not revoked. Anonymous connections and the development switch (MESSAGING_REQUIRE_OTP=0)
+ * carry none.
  */
 async function admit(
   ctx: MessagingContext,
@@ -50,15 +52,25 @@ async function admit(
   otp: unknown,
   previous: SessionRecord | null,
 ): Promise<{ proof: Proof | null; resumed: boolean }> {
-  const standing = async (proof: Proof | null) =>
-    proof !== null &&
+  const standing = async (proof: Proof) =>
     Date.now() - proof.issuedAt < SESSION_PROOF_MAX_AGE_MS &&
     !(await ctx.control.isRevoked(userId, proof.sessionRef, proof.issuedAt));
+  const unproven = userId === '' || !ctx.config.requireOtp;
   if (previous !== null && previous.userId === userId) {
-    if (!ctx.config.requireOtp || userId === '') return { proof: previous.proof, resumed: true };
-    if (await standing(previous.proof)) return { proof: previous.proof, resumed: true };
+    if (unproven) return { proof: previous.proof, resumed: true };
+    const resent = verifyOtp(otp, ctx.config.otpSecret, Date.now(), true);
+    const opened = previous.proof;
+    if (
+      opened !== null &&
+      resent?.userId === userId &&
+      resent.sessionRef === opened.sessionRef &&
+      resent.issuedAt === opened.issuedAt &&
+      (await standing(opened))
+    ) {
+      return { proof: opened, resumed: true };
+    }
   }
-  if (userId === '' || !ctx.config.requireOtp) return { proof: null, resumed: false };
+  if (unproven) return { proof: null, resumed: false };
   const claims = verifyOtp(otp, ctx.config.otpSecret);
   if (claims?.userId !== userId) throw new RequestError(401, Text.NO_PERMISSION);
   const proof = { sessionRef: claims.sessionRef, issuedAt: claims.issuedAt };

@@ -129,6 +129,9 @@ export async function registerMessaging(
       im.stop();
       io.local.disconnectSockets(true);
       io.engine.close();
+      // The streams adapter polls Redis until its namespace adapter closes; left open, its poll loop retries
+      // at once on the quit connection and starves everything else in the process.
+      await io.of('/').adapter.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };

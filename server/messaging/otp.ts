@@ -43,8 +43,11 @@ export function issueOtp(
   return `${payload}.${sign(payload, secret)}`;
 }
 
-/** The claims of a valid, unexpired token, or null for anything else. */
-export function verifyOtp(token: unknown, secret: string, now = Date.now()): OtpClaims | null {
+/**
+ * The claims of a valid, unexpired token, or null for anything else. With `evenExpired`, a genuine token past
+ * its expiry is answered too (a reconnect resends the proof its session was opened with).
+ */
+export function verifyOtp(token: unknown, secret: string, now = Date.now(), evenExpired = false): OtpClaims | null {
   if (typeof token !== 'string' || token.length > 1024) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -54,7 +57,7 @@ export function verifyOtp(token: unknown, secret: string, now = Date.now()): Otp
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const { u, s, i, e } = claims;
-    if (typeof u !== 'string' || typeof e !== 'number' || e < now) return null;
+    if (typeof u !== 'string' || typeof e !== 'number' || (e < now && !evenExpired)) return null;
     return {
       userId: u,
       sessionRef: typeof s === 'string' ? s : '',

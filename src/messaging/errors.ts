@@ -9,6 +9,8 @@ export const ErrorCode = {
   NO_PERMISSION: 401,
   TIMEOUT: 408,
   NOT_CONNECTED: 409,
+  /** The server's flood limit: the content says which (per connection or per user) and how many per second. */
+  TOO_MANY_REQUESTS: 429,
   UPLOAD_FAILED: 500,
 } as const;
 

@@ -56,7 +56,7 @@ export type * from './im';
 export type * from './pubsub';
 export type * from './cs';
 export type { MediaFile } from './validate';
-export { ConnectionStatus, IM_EVENT, IM_SCENE, MessageStatus };
+export { ConnectionStatus, ErrorCode, IM_EVENT, IM_SCENE, MessageStatus };
 
 export interface GoEasyOptions {
   host: string;

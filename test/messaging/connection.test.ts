@@ -74,13 +74,15 @@ describe('authorize', () => {
 
   it('keeps the sid on a reconnect within the window, with the channel subscriptions, and issues a new one after it', async () => {
     const first = track(new Client(server.url));
-    const ack = await first.authorize({ userId: 'r1', otp: server.otp('r1') });
+    const otp = server.otp('r1');
+    const ack = await first.authorize({ userId: 'r1', otp });
     expect(await first.request('subscribe', { channels: ['news'] })).toMatchObject({ code: 200 });
     first.close();
     await sleep(100);
 
     const again = track(new Client(server.url));
-    const reconnected = await again.authorize({ userId: 'r1', sid: ack.sid, sm: ack.sm });
+    // The client resends the proof it connected with, as the SDK and the 2.8.3 client do.
+    const reconnected = await again.authorize({ userId: 'r1', sid: ack.sid, sm: ack.sm, otp });
     expect(reconnected.sid).toBe(ack.sid);
     expect(reconnected.sm).toBe(ack.sm);
     // Nothing resubscribed, yet the channel still delivers.
@@ -167,12 +169,20 @@ describe('authorize with a required otp', () => {
   it('resumes a live session on reconnect even when the original otp has expired since', async () => {
     const first = new Client(server.url);
     clients.push(first);
-    const ack = await first.authorize({ userId: 'carol', otp: issueOtp('carol', secret, 300) });
+    const original = issueOtp('carol', secret, 300);
+    const ack = await first.authorize({ userId: 'carol', otp: original });
     first.close();
     await sleep(400);
+    // Another expired proof of hers is not the one the session was opened with: no resume, no new session.
+    const other = new Client(server.url);
+    clients.push(other);
+    const otherProof = issueOtp('carol', secret, -1, Date.now() - 1000);
+    expect(await other.authorize({ userId: 'carol', otp: otherProof, sid: ack.sid })).toMatchObject({
+      resultCode: 401,
+    });
     const again = new Client(server.url);
     clients.push(again);
-    const resumed = await again.authorize({ userId: 'carol', otp: issueOtp('carol', secret, -1), sid: ack.sid });
+    const resumed = await again.authorize({ userId: 'carol', otp: original, sid: ack.sid });
     expect(resumed).toMatchObject({ resultCode: 200, sid: ack.sid });
     const stranger = new Client(server.url);
     clients.push(stranger);

@@ -1,5 +1,6 @@
 import type { Socket as ServerSocket } from 'socket.io';
 import WS from 'ws';
+import { recordReliability } from '../support/reliability';
 import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
 
 /**
@@ -84,6 +85,28 @@ describe('the GoEasy 2.8.3 client', () => {
     await sleep(100);
     await server.close();
     removeDir(server.dir);
+  });
+
+  it('is refused an id without the proof the shop issues, or with another user’s proof', async () => {
+    const attempts: [string, string | undefined][] = [
+      ['no proof', undefined],
+      ["another user's proof", server.otp('ge-someone-else')],
+      ['a forged proof', `${server.otp('ge-victim').split('.')[0]}.forged`],
+    ];
+    for (const [what, otp] of attempts) {
+      const goEasy = loadGoEasy().getInstance({
+        host: 'lensmate.test',
+        appkey: 'BC-lensmate-demo',
+        modules: ['im'],
+        forceTLS: false,
+      });
+      instances.push(goEasy);
+      const failure = await new Promise((resolve) =>
+        goEasy.connect({ id: 'ge-victim', data: {}, otp, onSuccess: () => resolve('connected'), onFailed: resolve }),
+      );
+      expect([what, failure]).toEqual([what, expect.objectContaining({ code: 401 })]);
+    }
+    recordReliability({ suite: 'attack-messaging-identity', payloads: attempts.length, refused: attempts.length });
   });
 
   it('connects, subscribes, publishes and reads history', async () => {

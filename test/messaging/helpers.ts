@@ -162,14 +162,10 @@ export class Client {
 export async function connected(url: string, userId?: string, extra: Record<string, unknown> = {}) {
   const client = new Client(url, { autoAckIm: extra.autoAckIm !== false });
   const { autoAckIm: _ignored, ...payload } = extra;
-  const ack = await client.authorize({
-    userId,
-    userData: JSON.stringify({ name: userId ?? 'anon' }),
-    otp: proofFor(url, userId),
-    ...payload,
-  });
+  const otp = proofFor(url, userId);
+  const ack = await client.authorize({ userId, userData: JSON.stringify({ name: userId ?? 'anon' }), otp, ...payload });
   if (ack.resultCode !== 200) throw new Error(`authorize failed: ${JSON.stringify(ack)}`);
-  return { client, ack };
+  return { client, ack, otp };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

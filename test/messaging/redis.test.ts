@@ -72,7 +72,8 @@ d('two server processes sharing Redis', () => {
     await first.client.request('subscribe', { channels: ['follow'] });
     first.client.close();
     await sleep(200);
-    const second = await user(servers[1], 'mover', { sid: first.ack.sid });
+    // The client resends its sid and the proof it connected with.
+    const second = await user(servers[1], 'mover', { sid: first.ack.sid, otp: first.otp });
     expect(second.ack.sid).toBe(first.ack.sid);
     const { client: publisher } = await user(servers[0], 'pub');
     await publisher.request('publish', { channel: 'follow', content: 'found you', guid: `${prefix}-p2` });
