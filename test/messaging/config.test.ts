@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
+import { recordReliability } from '../support/reliability';
 import { connected, removeDir, sleep, startServer } from './helpers';
 
 const env = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
@@ -110,6 +111,7 @@ describe('the WeChat template-message client', () => {
       WECHAT_SECRET: 'wxsecret',
       WECHAT_API_BASE: base,
       MESSAGING_WXMP_TEMPLATE_IDS: 'TPL',
+      MESSAGING_WXMP_RATE_PER_MINUTE: '2',
     });
     const { client: receiver } = await connected(server.url, 'wx-bob', {
       wxmpId: { appid: 'wxapp', openid: 'OPENID-BOB' },
@@ -124,10 +126,33 @@ describe('the WeChat template-message client', () => {
           p: JSON.stringify({ text: 'hi' }),
           t: 'private',
           guid,
-          wxmpTemplateMsg: { template_id: 'TPL', data: JSON.stringify({ thing1: { value: 'hi' } }) },
+          // The recipient is never the client's to choose: `touser` is dropped.
+          wxmpTemplateMsg: {
+            template_id: 'TPL',
+            touser: 'OPENID-OF-A-STRANGER',
+            data: JSON.stringify({ thing1: { value: 'hi' } }),
+          },
         });
         expect(ack.code).toBe(200);
       }
+      const template = (guid: string, templateId: string) =>
+        sender.request('publishIM', {
+          mt: 'text',
+          to: 'wx-bob',
+          d: '{}',
+          p: JSON.stringify({ text: 'hi' }),
+          t: 'private',
+          guid,
+          wxmpTemplateMsg: { template_id: templateId, data: JSON.stringify({ thing1: { value: 'hi' } }) },
+        });
+      expect(await template('wx-other', 'NOT-ALLOWED')).toMatchObject({
+        code: 400,
+        content: 'template_id NOT-ALLOWED is not allowed.',
+      });
+      expect(await template('wx-3', 'TPL')).toMatchObject({
+        code: 429,
+        content: 'Too many template messages: at most 2 per minute',
+      });
       const sent = () => calls.filter((call) => call.url.startsWith('/cgi-bin/message/template/send'));
       for (let waited = 0; sent().length < 2 && waited < 5000; waited += 20) await sleep(20);
       expect(calls.filter((call) => call.url.startsWith('/cgi-bin/token'))).toHaveLength(1);
@@ -136,6 +161,9 @@ describe('the WeChat template-message client', () => {
       expect(sends).toHaveLength(2);
       expect(sends[0].url).toContain('access_token=TOKEN');
       expect(sends[0].body).toEqual({ touser: 'OPENID-BOB', template_id: 'TPL', data: { thing1: { value: 'hi' } } });
+      expect(sends.every((send) => !JSON.stringify(send.body).includes('STRANGER'))).toBe(true);
+      // Two client-chosen recipients dropped, a template off the allow-list and one over the rate refused.
+      recordReliability({ suite: 'attack-messaging-templates', payloads: 4, refused: 4 });
       expect(await receiver.request('SET_IOS_BADGE', { badge: -1 })).toMatchObject({
         code: 400,
         content: 'badge must be an integer greater than or equal to 0.',

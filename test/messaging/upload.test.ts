@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { AliOssConfig } from '../../server/messaging/config';
 import { signAliPolicy } from '../../server/messaging/upload';
-import { type Client, type TestServer, connected, removeDir, startServer } from './helpers';
+import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
 
 interface AliToken {
   vendor: string;
@@ -87,6 +87,67 @@ describe('uploads', () => {
 
   it('refuses uploadToken without a filename', async () => {
     expect(await client.request('uploadToken', {})).toMatchObject({ code: 400, content: 'filename is required.' });
+  });
+});
+
+describe('files of a conversation after the first signed URL expired', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    // Grants of one second (they live one to two seconds), so the test sees one expire.
+    server = await startServer({ MESSAGING_FILE_URL_TTL_MS: '1000' });
+  });
+  afterAll(async () => {
+    await server.close();
+    removeDir(server.dir);
+  });
+
+  it('are still shown to the members by history, with a fresh grant', async () => {
+    const { client: sender } = await connected(server.url, 'exp-ann');
+    const { client: member } = await connected(server.url, 'exp-bob');
+    try {
+      const token = (await sender.request('uploadToken', { filename: 'lens.png' })).content as AliToken;
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+      const data = new FormData();
+      for (const [name, value] of Object.entries({
+        key: `${token.dir}/${token.newFilename}`,
+        OSSAccessKeyId: token.accessKeyId,
+        policy: token.policy,
+        signature: token.signature,
+        success_action_status: '200',
+      })) {
+        data.append(name, value);
+      }
+      data.append('file', new Blob([new Uint8Array(png)]), 'lens.png');
+      expect((await fetch(token.host, { method: 'POST', body: data })).status).toBe(200);
+      const url = `${token.host}/${token.dir}/${token.newFilename}`;
+      const payload = JSON.stringify({ url, name: 'lens.png', size: png.length, contentType: 'image/png' });
+      await sender.request('publishIM', {
+        mt: 'image',
+        to: 'exp-bob',
+        d: '{}',
+        p: payload,
+        t: 'private',
+        guid: 'exp-1',
+      });
+      const [pushed] = await member.waitFor('imMessage');
+      const first = JSON.parse(pushed.p).url as string;
+      expect((await fetch(first)).status).toBe(200);
+      for (const started = Date.now(); (await fetch(first)).status !== 403; ) {
+        if (Date.now() - started > 5000) throw new Error('the first URL never expired');
+        await sleep(100);
+      }
+      const history = await member.request('IM_HISTORY', { scene: 'private', id: 'exp-ann' });
+      const again = JSON.parse(history.content.messages[0].p).url as string;
+      expect(again).not.toBe(first);
+      const file = await fetch(again);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+    } finally {
+      sender.close();
+      member.close();
+    }
   });
 });
 
