@@ -225,7 +225,10 @@ export const messagingMigrations: Record<string, Migration> = {
  * product's and migrateMessaging) from prefixing them twice.
  */
 async function rewriteConversationKeys(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // The migrator already runs migrations in a transaction where the dialect has them (PostgreSQL).
+  const inTransaction = <T>(work: (trx: Kysely<any>) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     const done = await trx
       .insertInto('msg_marker')
       .values({ name: 'conversation-keys-by-scene' })

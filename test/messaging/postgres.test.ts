@@ -75,6 +75,7 @@ d('the messaging server on PostgreSQL', () => {
   });
 
   it('runs the CS session on PostgreSQL', async () => {
+    await server.assignAgent('pg-team', 'pg-agent');
     const agent = await user('pg-agent');
     await agent.request('CS_ONLINE', { teamId: 'pg-team', teamData: '{"n":"T"}', agentData: '{"n":"A"}' });
     const customer = await user('pg-cust');
