@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type Socket, io } from 'socket.io-client';
+import { issueOtp } from '../../server/messaging/otp';
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const WARMUP = Number(process.env.SOAK_WARMUP_SECONDS || Math.min(10, Math.ceil(SECONDS / 6)));
@@ -162,7 +163,8 @@ class Windows {
   }
 }
 
-async function chatClient(base: string, userId: string): Promise<Socket> {
+/** Each chat user connects with the proof the shop would issue it, signed with the server's generated secret. */
+async function chatClient(base: string, userId: string, otpSecret: string): Promise<Socket> {
   const socket = io(base, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -172,6 +174,7 @@ async function chatClient(base: string, userId: string): Promise<Socket> {
     appkey: 'BC-lensmate-demo',
     userId,
     userData: JSON.stringify({ name: userId }),
+    otp: issueOtp(userId, otpSecret),
     modules: ['IM'],
   });
   if (ack.code !== 200 && ack.resultCode !== 200) throw new Error(`authorize ${userId}: ${JSON.stringify(ack)}`);
@@ -179,14 +182,14 @@ async function chatClient(base: string, userId: string): Promise<Socket> {
 }
 
 /** Pairs of users chatting until `until`; every message is checked at its receiver. */
-async function chat(base: string, windows: Windows, until: number) {
+async function chat(base: string, otpSecret: string, windows: Windows, until: number) {
   const sent = new Map<string, number>();
   const seen = new Set<string>();
   let duplicated = 0;
   const sockets: Socket[] = [];
   for (let pair = 0; pair < CHAT_PAIRS; pair += 1) {
     for (const side of ['a', 'b']) {
-      const socket = await chatClient(base, `soak-${pair}-${side}`);
+      const socket = await chatClient(base, `soak-${pair}-${side}`, otpSecret);
       socket.on('imMessage', (message: { i: string }) => {
         socket.emit('imAck', { publishGuid: message.i });
         if (seen.has(message.i)) {
@@ -282,7 +285,9 @@ async function main(): Promise<void> {
     );
     const started = Date.now();
     const windows = new Windows(started);
-    const chatDone = await chat(base, windows, started + SECONDS * 1000);
+    // The server generated its proof secret into the data directory on its first start.
+    const otpSecret = readFileSync(join(dir, 'otp-secret'), 'utf8').trim();
+    const chatDone = await chat(base, otpSecret, windows, started + SECONDS * 1000);
     let rssWarm = 0;
     const warmTimer = setTimeout(() => {
       rssWarm = rssMb(pid);

@@ -79,6 +79,24 @@ describe('customer-service chat in headless Chromium against the real server', (
     await see(shopper.page, 'Customer service is for Lensmate agents (administrators) only');
     await shot(shopper.page, 'cs-0-shopper-refused-desk');
 
+    // Cara is an administrator, but not yet an agent of the support team: the server refuses her going online.
+    await agentB.page.goto(`${shop.url}/pages/chat/chat2`, { waitUntil: 'networkidle' });
+    await see(agentB.page, 'Go online');
+    await tap(agentB.page, 'Go online');
+    await agentB.page.getByText('you are not an agent of this team.').first().waitFor();
+    await see(agentB.page, 'You are offline');
+    await shot(agentB.page, 'cs-0b-not-an-agent-yet');
+
+    // The admin makes her one, from the admin area: the admin list, then Support agents.
+    await agentA.page.goto(`${shop.url}/pages/admin/edit-list`, { waitUntil: 'networkidle' });
+    await tap(agentA.page, 'Support agents');
+    await see(agentA.page, 'Support team agents');
+    await see(agentA.page, 'admin@lensmate.test');
+    await fill(agentA.page, 'agent-email', SECOND_AGENT.email);
+    await tap(agentA.page, 'Add agent');
+    await see(agentA.page, SECOND_AGENT.email);
+    await shot(agentA.page, 'cs-0c-admin-assigns-an-agent');
+
     await openDesk(agentA.page, shop.url);
     await openDesk(agentB.page, shop.url);
     await see(agentA.page, 'Nobody is waiting.');
