@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,22 @@ describe('messagingConfigFromEnv', () => {
       env({ ...secrets, MESSAGING_APPKEYS: '[{"key":"K","publish":false,"subscribe":true}]' }),
     );
     expect(config.appKeys).toEqual([{ key: 'K', publish: false, subscribe: true }]);
+  });
+
+  it('keeps server/main.ts from starting with the development switch on and NODE_ENV=production', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lensmate-prod-'));
+    try {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '../../server/main.ts')], {
+        cwd: join(__dirname, '../..'),
+        env: { ...process.env, NODE_ENV: 'production', MESSAGING_REQUIRE_OTP: '0', DATA_DIR: dataDir, PORT: '0' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/Configuration error: MESSAGING_REQUIRE_OTP=0 .*NODE_ENV=production/);
+    } finally {
+      removeDir(dataDir);
+    }
   });
 
   it('lets the development switch allow unproven ids, and refuses it with NODE_ENV=production, naming it', () => {
