@@ -73,8 +73,8 @@ function reliabilityLines() {
 
 /** One summary of what the abuse, fault and soak suites proved in this run, per suite and in total. */
 function printReliabilitySummary() {
-  const counters = ['payloads', 'faults', 'messagesChecked', 'lost', 'duplicated'];
-  const labels = ['payloads tried', 'faults injected', 'messages checked', 'lost', 'duplicated'];
+  const counters = ['payloads', 'refused', 'faults', 'messagesChecked', 'lost', 'duplicated'];
+  const labels = ['payloads tried', 'refused', 'faults injected', 'messages checked', 'lost', 'duplicated'];
   const bySuite = new Map();
   for (const line of reliabilityLines()) {
     const sums = bySuite.get(line.suite) ?? Object.fromEntries(counters.map((counter) => [counter, 0]));

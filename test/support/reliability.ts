@@ -7,6 +7,7 @@
  *
  *   import { recordReliability } from '../support/reliability';
  *   recordReliability({ suite: 'fuzz-api', payloads: 1234 });
+ *   recordReliability({ suite: 'attack-messaging-identity', payloads: 12, refused: 12 });
  *   recordReliability({ suite: 'redis-restart', faults: 1, messagesChecked: 200, lost: 0, duplicated: 0 });
  *
  * - Call it once the figures are known (end of a test or in afterAll), with what was actually sent and counted:
@@ -14,7 +15,7 @@
  *   kept in the file for whoever reads it and ignored by the summary.
  * - `suite` names a line of the summary; calls with the same suite name add up (one call per test is fine).
  * - Each call appends one JSON line to `test-output/reliability/<suite>.jsonl`:
- *   `{"suite":"fuzz-api","payloads":1234,"faults":0,"messagesChecked":0,"lost":0,"duplicated":0,"run":"…","at":…}`
+ *   `{"suite":"fuzz-api","payloads":1234,"refused":0,"faults":0,"messagesChecked":0,"lost":0,"duplicated":0,"run":"…","at":…}`
  *   `run` is LENSMATE_RELIABILITY_RUN (set by scripts/test-all.mjs for the run it summarises; `adhoc` for a
  *   bare `npx jest`), so the summary counts only this run's lines even when several runs share the checkout.
  * - `test/reliability/record.ts`'s older `recordFigures` writes the same line format (without `run`); the
@@ -24,8 +25,10 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface ReliabilityCounts {
-  /** Adversarial inputs sent (fuzz payloads, XSS payloads rendered, bad requests). */
+  /** Adversarial inputs sent (fuzz payloads, XSS payloads rendered, bad requests, attacks). */
   payloads: number;
+  /** Of those, the ones the server refused (or, for attacks, defeated as it must). */
+  refused: number;
   /** Faults injected (process kills, restarts, outages, socket drops). */
   faults: number;
   /** Messages whose delivery was checked end to end. */
@@ -42,6 +45,7 @@ export type ReliabilityRecord = { suite: string } & Partial<ReliabilityCounts> &
 
 export const RELIABILITY_COUNTERS: readonly (keyof ReliabilityCounts)[] = [
   'payloads',
+  'refused',
   'faults',
   'messagesChecked',
   'lost',
