@@ -5,7 +5,7 @@ import type { Database } from './db/schema';
 import type { FaceDetector } from './services/face-detector';
 import type { Mailer } from './services/mail';
 import type { PaymentProviders } from './services/payments';
-import type { RateLimiter } from './services/rate-limit';
+import type { LimitCounters } from './services/rate-limit';
 import type { Tracker } from './services/tracking';
 
 /** What every route module gets: the database and the adapters chosen from the configuration. */
@@ -17,6 +17,7 @@ export interface AppContext {
   payments: PaymentProviders;
   tracker: Tracker;
   faces: FaceDetector;
-  accountLimiter: RateLimiter;
+  /** Rate-limit counters (per account, per client): in this process, or in Redis when REDIS_URL is set. */
+  limits: LimitCounters;
   now: () => number;
 }

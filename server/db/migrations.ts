@@ -359,6 +359,16 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    // Sessions expire: a token unused for TOKEN_IDLE_DAYS (sliding) or older than TOKEN_MAX_AGE_DAYS is refused.
+    '0005_token_last_used': {
+      async up(db) {
+        await db.schema
+          .alterTable('tokens')
+          .addColumn('last_used_at', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update tokens set last_used_at = created_at`.execute(db);
+      },
+    },
   };
 }
 
