@@ -20,6 +20,7 @@ import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
 import { registerUserRoutes } from './api/user';
+import { recordTokenUse } from './auth';
 import { monotonicClock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -80,11 +81,12 @@ function uploadPath(request: FastifyRequest): string | null {
 /** Sniffed content types by path: uploads are written once under new names, so a path's type never changes. */
 const sniffedTypes = new Map<string, string>();
 
-async function sniffedType(path: string): Promise<string> {
+async function sniffedType(root: string, relativePath: string): Promise<string> {
+  const path = join(root, relativePath);
   const known = sniffedTypes.get(path);
   if (known) return known;
   const head = await readHead(path);
-  const type = head ? servedContentType(head) : UNKNOWN_CONTENT_TYPE;
+  const type = head ? servedContentType(relativePath, head) : UNKNOWN_CONTENT_TYPE;
   if (sniffedTypes.size >= 10_000) sniffedTypes.clear();
   sniffedTypes.set(path, type);
   return type;
@@ -111,7 +113,7 @@ async function serveUploads(files: FastifyInstance, ctx: AppContext): Promise<vo
     reply.header('x-content-type-options', 'nosniff');
     const path = uploadPath(request);
     if (path && (reply.statusCode === 200 || reply.statusCode === 206)) {
-      const type = await sniffedType(join(root, path.slice(UPLOADS_PREFIX.length)));
+      const type = await sniffedType(root, path.slice(UPLOADS_PREFIX.length + 1));
       reply.header('content-type', type);
       if (type === UNKNOWN_CONTENT_TYPE) reply.header('content-disposition', 'attachment');
     }
@@ -163,6 +165,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
   app.addHook('onClose', () => ctx.faces.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordTokenUse(ctx, request, reply.statusCode);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return fail(reply, error.status, error.message);

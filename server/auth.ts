@@ -29,9 +29,12 @@ function presentedToken(request: FastifyRequest): string | null {
 /** A token's last use is written at most this often, so that a busy session does not write on every request. */
 const LAST_USE_STEP_MS = 60_000;
 
+/** Tokens whose last use is due to move forward once their request succeeds. */
+const dueLastUse = new WeakMap<FastifyRequest, { hash: string; at: number }>();
+
 /**
  * The signed-in user, or null for a request without a token. A token that is unknown, revoked, unused for the
- * idle TTL or older than the maximum age is a 401; each use slides the idle expiry forward.
+ * idle TTL or older than the maximum age is a 401; each successful use slides the idle expiry forward.
  */
 export async function optionalUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow | null> {
   const token = presentedToken(request);
@@ -52,10 +55,19 @@ export async function optionalUser(ctx: AppContext, request: FastifyRequest): Pr
     await ctx.db.deleteFrom('tokens').where('token_hash', '=', hash).execute();
     throw new ApiError(401, MSG.unauthorized);
   }
-  if (idle >= LAST_USE_STEP_MS) {
-    await ctx.db.updateTable('tokens').set({ last_used_at: now }).where('token_hash', '=', hash).execute();
-  }
+  if (idle >= LAST_USE_STEP_MS) dueLastUse.set(request, { hash, at: now });
   return user;
+}
+
+/**
+ * Moves a token's last use forward before a successful answer goes out (an onSend hook): a refused request
+ * changes nothing in the database, and the next request already sees the new time.
+ */
+export async function recordTokenUse(ctx: AppContext, request: FastifyRequest, status: number): Promise<void> {
+  const due = dueLastUse.get(request);
+  if (!due || status >= 400) return;
+  dueLastUse.delete(request);
+  await ctx.db.updateTable('tokens').set({ last_used_at: due.at }).where('token_hash', '=', due.hash).execute();
 }
 
 /** No token: 403 "Invalid token". A token that is unknown, revoked or replaced: 401, so the app signs out. */

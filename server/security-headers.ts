@@ -81,6 +81,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: false,
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Google sign-in and the payment providers' checkouts open pop-ups that answer to this page.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

@@ -126,7 +126,9 @@ export function registerAuthRoutes(
     const input = body(request, z.object({ email, password }));
     await admitLogin(ctx, input.email, request.ip);
     const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
-    if (!user || !(await verifyPasswordOrDummy(input.password, user.password_hash))) {
+    // Checked for an unknown account too (against a dummy hash): the answer takes as long either way.
+    const matches = await verifyPasswordOrDummy(input.password, user?.password_hash);
+    if (!user || !matches) {
       await ctx.limits.hit(loginFailuresKey(input.email), ctx.config.authRateLimit.windowMs);
       // 400, not 401: a 401 tells the app its session ended (spec §8), which would reload the login page.
       throw new ApiError(400, BAD_CREDENTIALS);

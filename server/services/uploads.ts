@@ -46,13 +46,25 @@ const SERVED_TYPES: Record<string, string> = {
 };
 export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 
-export function servedContentType(head: Buffer): string {
+/**
+ * The demo catalogue's drawings, which the seed writes as SVG: the shop's own files, the only SVGs served as
+ * images. No upload route writes SVG (uploads are drawn into PNGs), so an SVG anywhere else predates that and
+ * goes out as a download.
+ */
+export const SHOP_DRAWINGS_FOLDER = 'seed';
+
+const looksLikeSvg = (head: Buffer) => /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(head.toString('utf8'));
+
+/** The type a file at `relativePath` (under the upload directory) is served with, from its first bytes. */
+export function servedContentType(relativePath: string, head: Buffer): string {
   const kind = sniff(head);
-  return (kind && SERVED_TYPES[kind]) || UNKNOWN_CONTENT_TYPE;
+  if (kind && SERVED_TYPES[kind]) return SERVED_TYPES[kind];
+  if (relativePath.startsWith(`${SHOP_DRAWINGS_FOLDER}/`) && looksLikeSvg(head)) return 'image/svg+xml';
+  return UNKNOWN_CONTENT_TYPE;
 }
 
 /** How many bytes of a stored file `servedContentType` needs to see. */
-export const SNIFF_BYTES = 16;
+export const SNIFF_BYTES = 256;
 
 /** The first bytes of a file, for `servedContentType`; null when it cannot be read. */
 export async function readHead(path: string): Promise<Buffer | null> {
