@@ -50,7 +50,8 @@ export const PHOTO_NOT_YOURS = 'image_url: must be a photo you uploaded for your
 function ownPhoto(userId: number, given: string | null | undefined, current: string | null): string | null {
   if (!given) return null;
   const path = unsignedPath(given);
-  if (path === current || path.startsWith(`${UPLOADS_PREFIX}/${prescriptionFolder(userId)}/`)) return path;
+  const own = new RegExp(`^${UPLOADS_PREFIX}/${prescriptionFolder(userId)}/[\\w-]+\\.\\w+$`);
+  if (path === current || own.test(path)) return path;
   throw new ApiError(400, PHOTO_NOT_YOURS);
 }
 

@@ -113,7 +113,8 @@ async function rasterizeSvg(buffer: Buffer): Promise<Buffer> {
   try {
     format = (await sharp(buffer, { limitInputPixels: SVG_MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
-    format = undefined;
+    // librsvg refuses what it cannot parse safely, external entities included.
+    throw new UploadRejected('file: the SVG could not be drawn as an image');
   }
   if (format !== 'svg') throw new UploadRejected('file: the content is not a .svg file');
   try {
