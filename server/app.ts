@@ -62,7 +62,7 @@ export interface AppDeps {
 /** Rate-limit counters of this process, or with REDIS_URL shared in Redis by every process of the shop. */
 function createLimitCounters(app: FastifyInstance, config: ServerConfig, now: () => number): LimitCounters {
   if (!config.redisUrl) return memoryCounters(now);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
   app.addHook('onClose', async () => {
     await redis.quit();
   });

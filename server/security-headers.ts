@@ -45,7 +45,8 @@ export function siteDirectives(config: ServerConfig, inlineHashes: string[]): Re
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...google.connectSrc, ...config.csp.connectSrc],
+    // blob: for the files a shopper picks: Taro's uploadFile reads the picked file's blob: URL before sending it.
+    'connect-src': ["'self'", 'blob:', ...google.connectSrc, ...config.csp.connectSrc],
     'frame-src': ["'self'", ...google.frameSrc, ...config.csp.frameSrc],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],

@@ -9,7 +9,7 @@ export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'ap
 export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'avi', 'mov'] as const;
 
 /** Folders whose files only their owner and staff may read, through signed, expiring URLs. */
-export const PRIVATE_FOLDERS = ['prescriptions'] as const;
+const PRIVATE_FOLDERS = ['prescriptions'] as const;
 
 const ascii = (buffer: Buffer, start: number, end: number) => buffer.subarray(start, end).toString('latin1');
 
@@ -51,7 +51,7 @@ export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
  * images. No upload route writes SVG (uploads are drawn into PNGs), so an SVG anywhere else predates that and
  * goes out as a download.
  */
-export const SHOP_DRAWINGS_FOLDER = 'seed';
+const SHOP_DRAWINGS_FOLDER = 'seed';
 
 const looksLikeSvg = (head: Buffer) => /^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(head.toString('utf8'));
 
@@ -64,7 +64,7 @@ export function servedContentType(relativePath: string, head: Buffer): string {
 }
 
 /** How many bytes of a stored file `servedContentType` needs to see. */
-export const SNIFF_BYTES = 256;
+const SNIFF_BYTES = 256;
 
 /** The first bytes of a file, for `servedContentType`; null when it cannot be read. */
 export async function readHead(path: string): Promise<Buffer | null> {
@@ -185,7 +185,7 @@ const signature = (secret: string, path: string, expires: number) =>
  * A URL that opens a private upload until it expires. The expiry is rounded up to a quarter of the TTL, so reads
  * close together answer the same URL and the browser's cache keeps the image.
  */
-export function signUploadUrl(path: string, secret: string, ttlMs: number, now: number): string {
+function signUploadUrl(path: string, secret: string, ttlMs: number, now: number): string {
   const step = Math.max(1000, Math.floor(ttlMs / 4));
   const expires = Math.ceil((now + ttlMs) / step) * step;
   return `${path}?expires=${expires}&signature=${signature(secret, path, expires)}`;
