@@ -176,6 +176,44 @@ describe('uploads cannot run script on the shop origin (Chromium)', () => {
   });
 });
 
+describe('the shop under its own Content-Security-Policy', () => {
+  let shop: RunningShop;
+  let browser: Browser;
+  beforeAll(async () => {
+    shop = await startShop();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  it('home, a product list and sign-in load with no violation of the policy', async () => {
+    const { page, errors } = await phonePage(browser);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations: string[] = [];
+    const visit = async (path: string, ready: string) => {
+      await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
+      await page.locator(ready).first().waitFor();
+      violations.push(...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)));
+    };
+    await visit('/', '.taro_page');
+    await visit('/pages/product/product-list-main', '.goods-tile__image');
+    await visit('/pages/login/login', 'input[name="email"]');
+    const header = (await fetch(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
+    expect(header).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the owner still sees her prescription photo after its signed URL expired', () => {
   let shop: RunningShop;
   let browser: Browser;
