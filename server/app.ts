@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join, posix, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { registerArticleRoutes } from './api/article';
@@ -22,12 +21,12 @@ import { registerTryOnRoutes } from './api/tryon';
 import { registerUserRoutes } from './api/user';
 import { recordTokenUse } from './auth';
 import { monotonicClock } from './clock';
-import type { ServerConfig } from './config';
+import type { ServerConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
-import { USER_FILE_POLICY, registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders } from './security-headers';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
@@ -39,14 +38,8 @@ import {
   tooManyMessage,
 } from './services/rate-limit';
 import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
-import {
-  UNKNOWN_CONTENT_TYPE,
-  UPLOADS_PREFIX,
-  isPrivatePath,
-  readHead,
-  servedContentType,
-  verifyUploadSignature,
-} from './services/uploads';
+import { UPLOADS_PREFIX } from './services/uploads';
+import { serveUploads } from './upload-files';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -59,6 +52,12 @@ export interface AppDeps {
   logger?: boolean;
 }
 
+/** TRUST_PROXY as fastify takes it: its types list no hop count, so a count becomes proxy-addr's test for one. */
+function trustedProxies(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Rate-limit counters of this process, or with REDIS_URL shared in Redis by every process of the shop. */
 function createLimitCounters(app: FastifyInstance, config: ServerConfig, now: () => number): LimitCounters {
   if (!config.redisUrl) return memoryCounters(now);
@@ -69,83 +68,12 @@ function createLimitCounters(app: FastifyInstance, config: ServerConfig, now: ()
   return redisCounters(redis, config.rateLimitRedisPrefix);
 }
 
-/** The path of a request for a user file, decoded and with `.` and `..` resolved as the file server will. */
-function uploadPath(request: FastifyRequest): string | null {
-  try {
-    return posix.normalize(decodeURIComponent(request.url.split('?')[0]));
-  } catch {
-    return null;
-  }
-}
-
-/** Sniffed content types by path: uploads are written once under new names, so a path's type never changes. */
-const sniffedTypes = new Map<string, string>();
-
-async function sniffedType(root: string, relativePath: string): Promise<string> {
-  const path = join(root, relativePath);
-  const known = sniffedTypes.get(path);
-  if (known) return known;
-  const head = await readHead(path);
-  const type = head ? servedContentType(relativePath, head) : UNKNOWN_CONTENT_TYPE;
-  if (sniffedTypes.size >= 10_000) sniffedTypes.clear();
-  sniffedTypes.set(path, type);
-  return type;
-}
-
-/**
- * User files under /uploads: each goes out with the type its bytes are (an unrecognised file as a download, never as
- * a page), nosniff and the sandboxing policy. Prescription photos need a valid signature and are cached privately.
- */
-async function serveUploads(files: FastifyInstance, ctx: AppContext): Promise<void> {
-  const root = resolve(ctx.config.uploadDir);
-  await mkdir(root, { recursive: true });
-  const expiresOf = new WeakMap<FastifyRequest, number>();
-  files.addHook('onRequest', async (request, reply) => {
-    const path = uploadPath(request);
-    if (path === null) return fail(reply, 400, 'Bad file path');
-    if (!isPrivatePath(path)) return;
-    const expires = verifyUploadSignature(path, request.query as object, ctx.config.privateUploadSecret, ctx.now());
-    if (expires === null) return fail(reply, 403, 'This link has expired or is not valid: open the photo from the app');
-    expiresOf.set(request, expires);
-  });
-  files.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', USER_FILE_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    const path = uploadPath(request);
-    if (path && (reply.statusCode === 200 || reply.statusCode === 206)) {
-      const type = await sniffedType(root, path.slice(UPLOADS_PREFIX.length + 1));
-      reply.header('content-type', type);
-      if (type === UNKNOWN_CONTENT_TYPE) reply.header('content-disposition', 'attachment');
-    }
-    const expires = expiresOf.get(request);
-    if (expires !== undefined) {
-      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor((expires - ctx.now()) / 1000))}`);
-    }
-    return payload;
-  });
-  await files.register(fastifyStatic, {
-    root,
-    prefix: `${UPLOADS_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
-}
-
 /** The product API (and, when the H5 build exists, the site) on one fastify instance; not listening yet. */
 export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    // A hop count as proxy-addr counts hops: the nearest `n` peers may speak for the client.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   const now = deps.now ?? monotonicClock();
   const limits = createLimitCounters(app, config, now);

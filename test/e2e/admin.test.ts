@@ -137,7 +137,11 @@ describe('admin area in headless Chromium against the real server', () => {
     expect(image.status).toBe(200);
     // The uploaded SVG is stored as the PNG it draws (issue 16: no user SVG is ever served).
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     await tapText(page, 'Unlist');
     await waitForText(page, 'Put back on sale');

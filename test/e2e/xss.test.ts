@@ -175,8 +175,9 @@ describe('stored XSS rendered by the H5 app in headless Chromium: no script runs
     expect([control.dialogs, control.marks, control.flags]).toEqual([[], [], []]);
     await page.route(`${shop.url}/pages/index/index`, async (route) => {
       const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers['content-security-policy'];
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'),
+      );
       await route.fulfill({ response, headers });
     });
     await page.goto(`${shop.url}/pages/index/index`, { waitUntil: 'networkidle' });
