@@ -153,8 +153,17 @@ export class Phone {
     );
   }
 
-  /** Taps what shows `text`: a touch start and end, then the tap, bubbling as WeChat's do. */
+  /** True while WeChat's loading toast or loading dialog covers the page. */
+  get loading(): boolean {
+    return this.program.loadingShown !== null || this.program.toastShown?.icon === 'loading';
+  }
+
+  /**
+   * Taps what shows `text` once the page has stopped loading (as a user waits for the loading toast to go): a
+   * touch start and end, then the tap, bubbling as WeChat's do.
+   */
   async tap(text: string | RegExp, match: Match = {}): Promise<void> {
+    await this.until('the loading toast to go', () => !this.loading);
     const target = await this.see(text, match);
     this.tapElement(target);
   }

@@ -282,11 +282,20 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
 
   // ---- native UI ----
 
+  let toastTimer: NodeJS.Timeout | undefined;
+  program.onClose(() => clearTimeout(toastTimer));
   function showToast(options: Options) {
     const toast = { title: String(options.title ?? ''), icon: String(options.icon ?? 'success') };
     program.toasts.push(toast);
     program.toastShown = toast;
     program.loadingShown = null;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(
+      () => {
+        if (program.toastShown === toast) program.toastShown = null;
+      },
+      Number(options.duration ?? 1500),
+    );
     callAsync('showToast', options, () => ({}));
   }
 
