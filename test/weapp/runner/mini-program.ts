@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 import vm from 'node:vm';
 import { WeChatServers, type WeChatUser } from './wechat-servers';
 import { createWx } from './wx';
@@ -245,7 +245,7 @@ export class MiniProgram {
     this.rejectionListener = (reason, promise) => {
       if (promise instanceof this.contextPromise) this.fail(reason, 'an unhandled promise rejection');
     };
-    process.on('unhandledRejection', this.rejectionListener);
+    realProcess().on('unhandledRejection', this.rejectionListener);
   }
 
   /** Starts the mini-program as WeChat does: app.js, App onLaunch/onShow, then the first page. */
@@ -269,7 +269,7 @@ export class MiniProgram {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     for (const close of this.closers) close();
-    process.off('unhandledRejection', this.rejectionListener);
+    realProcess().off('unhandledRejection', this.rejectionListener);
     rmSync(this.tempDir, { recursive: true, force: true });
   }
 
@@ -783,6 +783,10 @@ function safeJson(value: unknown): string {
   }
 }
 
-export function projectRoot(): string {
-  return join(dirname(__filename), '../../..');
+/**
+ * Node's own process: inside jest, `process` is a copy whose events never fire. (Jest fails a test on an
+ * unhandled rejection by itself; outside jest, in the bench, this listener is what catches one.)
+ */
+function realProcess(): NodeJS.Process {
+  return vm.runInThisContext('process') as NodeJS.Process;
 }

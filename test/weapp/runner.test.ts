@@ -1,0 +1,131 @@
+import { type Server, createServer } from 'node:http';
+import { join } from 'node:path';
+import { WebSocketServer } from 'ws';
+import { MiniProgramError, PAGE_STACK_LIMIT } from './runner/mini-program';
+import { Phone } from './runner/phone';
+
+/**
+ * The runner itself, on a small mini-program written for WeChat by hand (test/weapp/fixtures/tiny-app): what it
+ * renders from WXML, how events reach handlers, and that it fails the way WeChat would (missing globals, eval,
+ * setData over 256 KB, the page stack, the socket cap). An unhandled rejection fails a jest test through jest's
+ * own handler.
+ */
+const tinyApp = join(__dirname, 'fixtures/tiny-app');
+
+describe('the mini-program runner', () => {
+  let server: Server;
+  let sockets: WebSocketServer;
+  let origin: string;
+  const phones: Phone[] = [];
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.end('{}'));
+    sockets = new WebSocketServer({ server });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    for (const phone of phones) phone.close();
+    for (const client of sockets.clients) client.terminate();
+    sockets.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function tiny(storage?: Map<string, string>): Promise<Phone> {
+    const phone = new Phone({ distDir: tinyApp, server: origin, storage });
+    phones.push(phone);
+    phone.program.launch();
+    await phone.see('Tiny home');
+    return phone;
+  }
+
+  it('renders WXML (for, if/else, interpolation) and sends taps to bound handlers with the dataset', async () => {
+    const phone = await tiny();
+    await phone.see('No note');
+    await phone.tap('Row 2');
+    await phone.see('Opened row 2');
+    expect(phone.shows('No note')).toBe(false);
+  });
+
+  it('bubbles a tap to the bound ancestors, and a catch stops it', async () => {
+    const phone = await tiny();
+    await phone.tap('Caught');
+    await phone.see('inner');
+    await phone.tap('Bubbles');
+    await phone.see('outer');
+  });
+
+  it('types into a field key by key; the value the page sets is what the field shows', async () => {
+    const phone = await tiny();
+    await phone.type('Your name', 'ada');
+    expect(await phone.valueOf('Your name')).toBe('ADA');
+  });
+
+  it('offers no browser globals: typeof finds none, and using one fails with a clear message', async () => {
+    const phone = await tiny();
+    await phone.tap('Probe window');
+    await phone.see('No window here');
+    await expect(phone.tap('Use document')).rejects.toThrow(
+      /ReferenceError: document is not defined[\s\S]*"document" is not a global of WeChat's JS engine/,
+    );
+  });
+
+  it('refuses eval and new Function, as WeChat does', async () => {
+    const phone = await tiny();
+    await expect(phone.tap('Use eval')).rejects.toThrow(/EvalError/);
+  });
+
+  it('fails a setData over 256 KB', async () => {
+    const phone = await tiny();
+    await expect(phone.tap('Send too much')).rejects.toThrow(/setData of 300\.0 KB on pages\/home\/home/);
+  });
+
+  it('shows a modal the test answers', async () => {
+    const phone = await tiny();
+    await phone.tap('Ask');
+    const modal = await phone.answerModal(false, 'Delete?');
+    expect(modal.content).toBe('It cannot be undone');
+    await phone.see('Kept');
+    await phone.tap('Ask');
+    await phone.answerModal(true);
+    await phone.see('Deleted');
+  });
+
+  it('keeps storage per user: a relaunch with the same storage finds it, another user does not', async () => {
+    const first = await tiny();
+    await first.type('Your name', 'ada');
+    await first.tap('Remember');
+    await first.see('Remembered ADA');
+    const again = await tiny(first.program.storage);
+    const other = await tiny();
+    expect(first.program.storage.get('who')).toBe(JSON.stringify({ data: { name: 'ADA' } }));
+    expect(again.program.storage.has('who')).toBe(true);
+    expect(other.program.storage.has('who')).toBe(false);
+  });
+
+  it(`stops navigateTo at WeChat's ${PAGE_STACK_LIMIT} pages and refuses a tab page`, async () => {
+    const phone = await tiny();
+    await phone.tap('Tab by navigate');
+    await phone.see('navigateTo:fail can not navigateTo a tabbar page');
+    await phone.tap('Go deep');
+    await phone.waitForPage('pages/list/list', { depth: String(PAGE_STACK_LIMIT) });
+    expect(phone.program.pages).toHaveLength(PAGE_STACK_LIMIT);
+    const home = phone.program.pages[0].instance.data as { note: string };
+    await phone.until('the refusal', () => home.note === '10 pages, then navigateTo:fail webview count limit exceed');
+  });
+
+  it('opens at most five sockets at once', async () => {
+    const phone = await tiny();
+    await phone.tap('Open sockets');
+    await phone.see('connectSocket:fail exceed max task count 5', { whole: false });
+    await phone.until('five open', () => sockets.clients.size >= 5);
+    await phone.see(/^(open, ){0,5}connectSocket:fail exceed max task count 5(, open){0,5}$/);
+    expect(sockets.clients.size).toBe(5);
+  });
+
+  it('refuses to start without a build', () => {
+    expect(() => new Phone({ distDir: join(__dirname, 'no-such-build'), server: origin })).toThrow(MiniProgramError);
+  });
+});
