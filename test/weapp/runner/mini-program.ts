@@ -34,6 +34,8 @@ export const WECHAT_GLOBALS = [
 /** V8 built-ins that WeChat's engines do not offer (it has WXWebAssembly instead of WebAssembly). */
 const ABSENT_BUILTINS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics'];
 
+const PROGRAMMING_ERRORS = new Set(['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'EvalError']);
+
 const BROWSER_GLOBALS = new Set([
   'window',
   'document',
@@ -322,7 +324,13 @@ export class MiniProgram {
     const logger =
       (level: string) =>
       (...args: unknown[]) => {
-        this.logs.push(`[${level}] ${args.map((arg) => (typeof arg === 'string' ? arg : safeJson(arg))).join(' ')}`);
+        this.logs.push(`[${level}] ${args.map(describe).join(' ')}`);
+        // React reports a render error that no boundary caught only through console.error, and the page stays
+        // blank: a programming error logged this way is as uncaught as a thrown one.
+        const programmingError = args.find(
+          (arg) => arg && typeof arg === 'object' && PROGRAMMING_ERRORS.has(String((arg as Error).name)),
+        );
+        if (level === 'error' && programmingError) this.fail(programmingError, 'an error logged to console.error');
         if (this.logs.length > 200) this.logs.shift();
       };
     global.console = {
@@ -775,7 +783,10 @@ const BUBBLING_EVENTS = new Set([
   'touchforcechange',
 ]);
 
-function safeJson(value: unknown): string {
+/** A console argument as text: errors with their stack (JSON would give `{}`), objects as JSON. */
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'stack' in value && typeof value.stack === 'string') return value.stack;
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
