@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { MiniProgramError, PAGE_STACK_LIMIT } from './runner/mini-program';
 import { Phone } from './runner/phone';
+import { fixture } from './support';
 
 /**
  * The runner itself, on a small mini-program written for WeChat by hand (test/weapp/fixtures/tiny-app): what it
@@ -19,7 +21,27 @@ describe('the mini-program runner', () => {
   const phones: Phone[] = [];
 
   beforeAll(async () => {
-    server = createServer((_request, response) => response.end('{}'));
+    server = createServer((request, response) => {
+      if (request.url?.startsWith('/echo')) {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ query: new URL(request.url, 'http://x').searchParams.get('q') }));
+      } else if (request.url === '/file.png') {
+        response.end(readFileSync(fixture('prescription.png')));
+      } else if (request.url === '/upload') {
+        // The multipart body as received: the form field and the file's bytes.
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const kind = /name="kind"\r\n\r\n([^\r]*)/.exec(body.toString('latin1'))?.[1];
+          const file = readFileSync(fixture('prescription.png'));
+          response.end(`${kind} ${body.includes(file) ? 'file intact' : 'file missing'}`);
+        });
+      } else {
+        response.statusCode = 404;
+        response.end();
+      }
+    });
     sockets = new WebSocketServer({ server });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
@@ -123,6 +145,18 @@ describe('the mini-program runner', () => {
     await phone.until('five open', () => sockets.clients.size >= 5);
     await phone.see(/^(open, ){0,5}connectSocket:fail exceed max task count 5(, open){0,5}$/);
     expect(sockets.clients.size).toBe(5);
+  });
+
+  it('requests, downloads and uploads over HTTP to the server that the API origin of the build maps to', async () => {
+    const phone = await tiny();
+    await phone.tap('Round trip');
+    await phone.see('round frames / 200 prescription file intact');
+  });
+
+  it('refuses a request to a host outside the domain list', async () => {
+    const phone = await tiny();
+    await phone.tap('Call elsewhere');
+    await phone.see('request:fail url not in domain list: https://example.com/api (request)');
   });
 
   it('refuses to start without a build', () => {
