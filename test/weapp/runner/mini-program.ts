@@ -4,7 +4,7 @@ import { join, posix } from 'node:path';
 import vm from 'node:vm';
 import { WeChatServers, type WeChatUser } from './wechat-servers';
 import { createWx } from './wx';
-import { type Owner, type RenderedElement, type RenderedNode, Renderer, WxmlFile } from './wxml';
+import { type Owner, type RenderedElement, type RenderedNode, Renderer, WxmlFile, isText } from './wxml';
 
 /** WeChat's cap on the data of one setData call, in bytes. */
 export const SET_DATA_LIMIT = 256 * 1024;
@@ -189,7 +189,7 @@ export class MiniProgram {
   readonly setDataFigures = new Map<string, SetDataFigure>();
   readonly tempDir: string;
   readonly launchedAt = Date.now();
-  /** Set when the first page's first setData arrived (ms after the launch began). */
+  /** When the first page's view first had text to show, in ms after the launch began. */
   firstRenderAfterMs: number | null = null;
   /** What chooseImage/chooseMedia pick next (fixture files); empty means the user cancels the picker. */
   readonly mediaToPick: string[] = [];
@@ -551,10 +551,10 @@ export class MiniProgram {
         'setData',
       );
     }
-    if (this.firstRenderAfterMs === null && record) this.firstRenderAfterMs = Date.now() - this.launchedAt;
     const copy = JSON.parse(json) as Record<string, unknown>;
     for (const [key, value] of Object.entries(copy)) applyPath(instance.data, key, this.toApp(value));
     this.dataVersion += 1;
+    this.noteFirstRender();
     if (callback) this.later('setData callback', () => callback.call(instance));
   }
 
@@ -575,6 +575,15 @@ export class MiniProgram {
     this.callLifecycle(instance, 'onShow', `${route} onShow`);
     this.later(`${route} onReady`, () => this.callLifecycle(instance, 'onReady', `${route} onReady`));
     this.dataVersion += 1;
+    this.noteFirstRender();
+  }
+
+  /** The first time the first page's view has text to show (a Taro page's initial data is an empty tree). */
+  private noteFirstRender(): void {
+    if (this.firstRenderAfterMs !== null || this.stack.length === 0) return;
+    const hasText = (nodes: RenderedNode[]): boolean =>
+      nodes.some((node) => (isText(node) ? node.text.trim() !== '' : hasText(node.children)));
+    if (this.guard('rendering', () => hasText(this.screen()))) this.firstRenderAfterMs = Date.now() - this.launchedAt;
   }
 
   private hidePage(record: PageRecord | undefined): void {

@@ -147,11 +147,44 @@ function loadWxs(code: string, file: string): unknown {
 
 const compiled = new Map<string, (scope: object) => unknown>();
 
+/**
+ * WXML reads a member of undefined or null as undefined instead of throwing (`{{root.cn}}` before the data
+ * arrives renders nothing): member access becomes optional chaining, outside string literals.
+ */
+export function lenient(expression: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let at = 0; at < expression.length; at += 1) {
+    const char = expression[at];
+    if (quote) {
+      out += char;
+      if (char === '\\') {
+        out += expression[at + 1] ?? '';
+        at += 1;
+      } else if (char === quote) {
+        quote = null;
+      }
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    const before = out[out.length - 1] ?? '';
+    const afterValue = /[\w$)\]]/.test(before) && !/^\d+$/.test(/[\w$]*$/.exec(out)?.[0] ?? '');
+    if (char === '.' && afterValue && /[A-Za-z_$]/.test(expression[at + 1] ?? '')) {
+      out += '?.';
+    } else if (char === '[' && afterValue) {
+      out += '?.[';
+    } else {
+      out += char;
+    }
+  }
+  return out;
+}
+
 /** A WXML expression (the inside of `{{ }}`) evaluated against the template's data, missing names as undefined. */
 function evaluate(expression: string, scope: Record<string, unknown>): unknown {
   let run = compiled.get(expression);
   if (!run) {
-    run = new Function('__scope', `with (__scope) { return (${expression}); }`) as (scope: object) => unknown;
+    run = new Function('__scope', `with (__scope) { return (${lenient(expression)}); }`) as (scope: object) => unknown;
     compiled.set(expression, run);
   }
   const view = new Proxy(scope, {
