@@ -55,6 +55,9 @@ export const SHOP_JOURNEY: JourneyStep[] = [
       const phone = await context.open();
       context.state.shopper = phone;
       check(phone.route === 'pages/index/index', 'home as the first page');
+      // As WeChat with lazy code loading: app.js and its chunks, then only the first page's code.
+      const pagesLoaded = phone.program.loadedFiles.filter((file) => file.startsWith('pages/'));
+      check(pagesLoaded.join() === 'pages/index/index.js', `only home's code at launch, not ${pagesLoaded.join()}`);
       await phone.see('Shop by colour');
       const goods = await api<ListPage<Goods>>(context.shop, '/api/goods/get_goods_page', { page: 1, page_size: 5 });
       await phone.see('New Arrivals');
@@ -198,6 +201,11 @@ export const CHAT_JOURNEY: JourneyStep[] = [
       await ada.tap('Send a message');
       await signIn(ada, SHOPPER);
       await ada.waitForPage('pages/message/privateChat/privateChat', { to: String(benId) });
+      const subpackage = ada.program.loadedFiles.filter((file) => file.startsWith('pages/message/'));
+      check(
+        subpackage.includes('pages/message/privateChat/privateChat.js') && subpackage.length > 1,
+        `the message subpackage's page and its shared chunks loaded on navigation, not only ${subpackage.join()}`,
+      );
       await ada.see('Ben is offline');
       await say(ada, 'Hi Ben, are the aviators in stock?');
       await ada.see('Unread');

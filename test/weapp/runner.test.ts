@@ -140,6 +140,40 @@ describe('the mini-program runner', () => {
     await phone.until('the refusal', () => home.note === '10 pages, then navigateTo:fail webview count limit exceed');
   });
 
+  it('moves between pages as WeChat: navigate, redirect, back, tab switch and relaunch, with their lifecycles', async () => {
+    const phone = await tiny();
+    const log = (phone.program.app?.globalData as { log: string[] }).log;
+    const stack = () =>
+      phone.program.pages.map((page) => `${page.route}${page.query.depth ? `@${page.query.depth}` : ''}`);
+    await phone.tap('List');
+    await phone.see('List at depth 2');
+    await phone.tap('Redirect deeper');
+    await phone.see('List at depth 3');
+    expect(stack()).toEqual(['pages/home/home', 'pages/list/list@3']);
+    await phone.tap('Back');
+    await phone.see('Tiny home');
+    expect(stack()).toEqual(['pages/home/home']);
+    await phone.tap('List');
+    await phone.tap('Other by tab');
+    await phone.see('Other tab');
+    expect(stack()).toEqual(['pages/other/other']);
+    await phone.tap('Relaunch on the list');
+    await phone.see('List at depth 1');
+    expect(stack()).toEqual(['pages/list/list@1']);
+    expect(log).toEqual([
+      'list 2 load',
+      'list 2 unload',
+      'list 3 load',
+      'list 3 unload',
+      'list 2 load',
+      'list 2 unload',
+      'other load',
+      'other show',
+      'other unload',
+      'list 1 load',
+    ]);
+  });
+
   it('opens at most five sockets at once', async () => {
     const phone = await tiny();
     await phone.tap('Open sockets');

@@ -275,6 +275,11 @@ export class MiniProgram {
     rmSync(this.tempDir, { recursive: true, force: true });
   }
 
+  /** What App() registered (getApp() in the mini-program). */
+  get app(): Record<string, unknown> | null {
+    return this.appInstance;
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
