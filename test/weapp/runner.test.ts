@@ -3,7 +3,7 @@ import { type Server, createServer } from 'node:http';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { MiniProgramError, PAGE_STACK_LIMIT } from './runner/mini-program';
-import { Phone } from './runner/phone';
+import { Phone, textOf } from './runner/phone';
 import { fixture } from './support';
 
 /**
@@ -193,6 +193,28 @@ describe('the mini-program runner', () => {
     const phone = await tiny();
     await phone.tap('Call elsewhere');
     await phone.see('request:fail url not in domain list: https://example.com/api (request)');
+  });
+
+  it('logs in, pays and subscribes through the pluggable WeChat servers', async () => {
+    const phone = await tiny();
+    await phone.tap('Log in with WeChat');
+    const code = textOf(await phone.see(/^code [0-9a-f]{32}$/)).slice('code '.length);
+    expect(phone.program.wechat.exchange(code)?.openid).toBe(phone.program.user.openid);
+    expect(phone.program.wechat.exchange(code)).toBeUndefined();
+
+    await phone.tap('Pay with WeChat');
+    await phone.see('requestPayment:fail cancel');
+    phone.program.wechat.payWith = async () => 'paid';
+    await phone.tap('Pay with WeChat');
+    await phone.see('requestPayment:ok');
+    expect(phone.program.wechat.payments).toHaveLength(2);
+
+    phone.program.wechat.subscribeAnswer = () => 'reject';
+    await phone.tap('Notify me');
+    await phone.see('chat-message reject');
+    expect(phone.program.wechat.subscriptions).toEqual([
+      { openid: phone.program.user.openid, templateId: 'chat-message', answer: 'reject' },
+    ]);
   });
 
   it('refuses to start without a build', () => {
