@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ApiBody } from '../../types/api';
+import { apiPost } from '../e2e/support/account-flow';
 import { type RunningShop, startShop } from '../e2e/support/server';
 import type { LaunchOptions } from './runner/mini-program';
 import { Phone } from './runner/phone';
@@ -25,14 +25,9 @@ export async function openPhone(
   return phone;
 }
 
-/** Calls the shop API directly, for what a test arranges outside the mini-program. */
-export async function api<T>(shop: RunningShop, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${shop.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'lensmate-token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as ApiBody<T>;
+/** Calls the shop API directly, for what a test arranges outside the mini-program; refusals throw. */
+export async function api<T>(shop: RunningShop, path: string, body: unknown, token?: string): Promise<T> {
+  const answer = await apiPost<T>(shop.url, path, body, token);
   if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.msg}`);
   return answer.data;
 }
