@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { MiniProgramError, PAGE_STACK_LIMIT } from './runner/mini-program';
+import { ABSENT_BUILTINS, MiniProgramError, PAGE_STACK_LIMIT, WECHAT_GLOBALS } from './runner/mini-program';
 import { Phone, textOf } from './runner/phone';
 import { fixture } from './support';
 
@@ -85,6 +85,14 @@ describe('the mini-program runner', () => {
     const phone = await tiny();
     await phone.type('Your name', 'ada');
     expect(await phone.valueOf('Your name')).toBe('ADA');
+  });
+
+  it("offers exactly WeChat's globals besides ECMAScript's, without the built-ins WeChat lacks", () => {
+    const phone = new Phone({ distDir: tinyApp, server: origin });
+    phones.push(phone);
+    const { added, removed } = phone.program.globalsBeyondEcmaScript();
+    expect(added).toEqual([...WECHAT_GLOBALS].sort());
+    expect(removed).toEqual([...ABSENT_BUILTINS].sort());
   });
 
   it('offers no browser globals: typeof finds none, and using one fails with a clear message', async () => {
@@ -215,6 +223,26 @@ describe('the mini-program runner', () => {
     expect(phone.program.wechat.subscriptions).toEqual([
       { openid: phone.program.user.openid, templateId: 'chat-message', answer: 'reject' },
     ]);
+  });
+
+  it('picks in a picker, confirms a field from the keyboard and records toasts', async () => {
+    const phone = await tiny();
+    await phone.pick('Size S', 2);
+    await phone.see('Size L');
+    await phone.type('Search', 'round');
+    await phone.confirm('Search');
+    await phone.see('Searched round');
+    await phone.tap('Cheer');
+    await phone.toast('Well done');
+  });
+
+  it("goes back with WeChat's back button, which the first page does not have", async () => {
+    const phone = await tiny();
+    await expect(phone.back()).rejects.toThrow('no back button on the first page');
+    await phone.tap('List');
+    await phone.see('List at depth 2');
+    await phone.back();
+    await phone.see('Tiny home');
   });
 
   it('refuses to start without a build', () => {

@@ -12,7 +12,8 @@ export const SET_DATA_LIMIT = 256 * 1024;
 export const PAGE_STACK_LIMIT = 10;
 
 /**
- * The globals of WeChat's JS engine (the AppService), besides the ECMAScript built-ins. Anything else (window,
+ * The globals of WeChat's JS engine (the AppService), besides the ECMAScript built-ins and `console` (a JS
+ * engine's own, which the runner replaces to record what is logged). Anything else (window,
  * document, localStorage, navigator, location, XMLHttpRequest, fetch, WebSocket, URL, TextEncoder, atob,
  * MessageChannel, setImmediate, requestAnimationFrame, process, Buffer, ...) is absent, so a use of it throws.
  */
@@ -24,7 +25,6 @@ export const WECHAT_GLOBALS = [
   'Behavior',
   'getApp',
   'getCurrentPages',
-  'console',
   'setTimeout',
   'clearTimeout',
   'setInterval',
@@ -32,7 +32,7 @@ export const WECHAT_GLOBALS = [
 ] as const;
 
 /** V8 built-ins that WeChat's engines do not offer (it has WXWebAssembly instead of WebAssembly). */
-const ABSENT_BUILTINS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics'];
+export const ABSENT_BUILTINS = ['WebAssembly', 'SharedArrayBuffer', 'Atomics'];
 
 const PROGRAMMING_ERRORS = new Set(['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'EvalError']);
 
@@ -275,13 +275,19 @@ export class MiniProgram {
     rmSync(this.tempDir, { recursive: true, force: true });
   }
 
+  /** The globals of the mini-program's context beyond what a bare JS context has (for the runner's own tests). */
+  globalsBeyondEcmaScript(): { added: string[]; removed: string[] } {
+    const bare = new Set(vm.runInNewContext('Object.getOwnPropertyNames(globalThis)') as string[]);
+    const own = new Set(vm.runInContext('Object.getOwnPropertyNames(globalThis)', this.context) as string[]);
+    return {
+      added: [...own].filter((name) => !bare.has(name)).sort(),
+      removed: [...bare].filter((name) => !own.has(name)).sort(),
+    };
+  }
+
   /** What App() registered (getApp() in the mini-program). */
   get app(): Record<string, unknown> | null {
     return this.appInstance;
-  }
-
-  get isClosed(): boolean {
-    return this.closed;
   }
 
   // ---- errors ----

@@ -56,8 +56,15 @@ function matches(text: string, wanted: string | RegExp, whole: boolean): boolean
  * scrolls there. Every action first checks that the mini-program has not failed (uncaught error, missing global,
  * setData over the limit), and every wait polls for what the user would see.
  */
+/** A field's identity across renders: Taro gives every element an id; a hand-written page may not. */
+function fieldKey(field: RenderedElement): string {
+  return typeof field.attrs.id === 'string' && field.attrs.id !== '' ? `#${field.attrs.id}` : field.place;
+}
+
 export class Phone {
   readonly program: MiniProgram;
+  /** What the user typed into each field (a native field keeps it when the page does not set a value). */
+  private readonly typed = new Map<string, string>();
 
   constructor(options: LaunchOptions) {
     this.program = new MiniProgram(options);
@@ -200,8 +207,8 @@ export class Phone {
    */
   async type(label: string | string[], text: string): Promise<void> {
     const field = await this.field(label);
-    const id = field.attrs.id;
-    let value = String(field.attrs.value ?? '');
+    const key = fieldKey(field);
+    let value = this.shownValue(field);
     this.program.dispatch(field, 'focus', { value, height: 0 });
     if (value !== '') {
       value = '';
@@ -209,16 +216,24 @@ export class Phone {
     }
     for (const character of text) {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      const now = this.fieldById(id) ?? field;
+      const now = this.fieldByKey(key) ?? field;
       const controlled = now.attrs.value;
       if (typeof controlled === 'string' && controlled !== '') value = controlled;
       value += character;
+      this.typed.set(key, value);
       this.program.dispatch(now, 'input', { value, cursor: value.length, keyCode: character.charCodeAt(0) });
       this.program.assertHealthy();
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
-    this.program.dispatch(this.fieldById(id) ?? field, 'blur', { value, cursor: value.length });
+    this.program.dispatch(this.fieldByKey(key) ?? field, 'blur', { value, cursor: value.length });
     this.program.assertHealthy();
+  }
+
+  /** What a field shows: the value the page gives it, else what was typed into it. */
+  private shownValue(field: RenderedElement): string {
+    const controlled = field.attrs.value;
+    if (typeof controlled === 'string' && controlled !== '') return controlled;
+    return this.typed.get(fieldKey(field)) ?? '';
   }
 
   /** The first field after the texts of `path`, in screen order (a form's labels above or beside its field). */
@@ -238,21 +253,21 @@ export class Phone {
     return undefined;
   }
 
-  private fieldById(id: unknown): RenderedElement | undefined {
+  private fieldByKey(key: string): RenderedElement | undefined {
     return [...elements(this.program.screen())].find(
-      (element) => (element.tag === 'input' || element.tag === 'textarea') && element.attrs.id === id,
+      (element) => (element.tag === 'input' || element.tag === 'textarea') && fieldKey(element) === key,
     );
   }
 
   /** The value a field shows now. */
   async valueOf(label: string | string[]): Promise<string> {
-    return String((await this.field(label)).attrs.value ?? '');
+    return this.shownValue(await this.field(label));
   }
 
   /** Presses the keyboard's confirm key in a field. */
   async confirm(label: string | string[]): Promise<void> {
     const field = await this.field(label);
-    this.program.dispatch(field, 'confirm', { value: String(field.attrs.value ?? '') });
+    this.program.dispatch(field, 'confirm', { value: this.shownValue(field) });
     this.program.assertHealthy();
   }
 
@@ -272,6 +287,13 @@ export class Phone {
     while (node && node.tag !== 'picker') node = node.parent;
     if (!node) throw new MiniProgramError(`"${text}" is not inside a picker`);
     this.program.dispatch(node, 'change', { value: index });
+    this.program.assertHealthy();
+  }
+
+  /** WeChat's back button in the navigation bar: the page on top closes. */
+  async back(): Promise<void> {
+    const refused = this.program.navigateBack(1);
+    if (refused) throw new MiniProgramError(`no back button on the first page: ${refused}`);
     this.program.assertHealthy();
   }
 

@@ -33,6 +33,8 @@ export interface Owner {
 
 export interface RenderedElement {
   tag: string;
+  /** Where the element sits in the view's templates: the same element keeps it from one render to the next. */
+  place: string;
   attrs: Record<string, unknown>;
   dataset: Record<string, unknown>;
   bindings: Map<string, Binding>;
@@ -365,7 +367,7 @@ export class Renderer {
       if (name.startsWith('data-')) dataset[datasetKey(name)] = value;
       attrs[name] = value;
     }
-    const element: RenderedElement = { tag: node.tag, attrs, dataset, bindings, children: [], parent, owner };
+    const element: RenderedElement = { tag: node.tag, place, attrs, dataset, bindings, children: [], parent, owner };
     const componentPath = this.componentRoot(file, node.tag);
     if (componentPath) {
       const component = this.resolveComponent(owner, node.tag, componentPath, attrs, place);
