@@ -8,10 +8,10 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { reviewMigrations } from '../api/review';
-import { socialMigrations } from '../api/social-schema';
 import { messagingMigrations } from '../messaging/migrations';
 import { type Dialect, migrationSchema } from './connection';
+import { reviewMigrations } from './review-schema';
+import { socialMigrations } from './social-schema';
 
 // Times are epoch milliseconds in int8 columns; pg would hand them back as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { seedSocial } from '../api/social-seed';
 import { finalPriceCents, refreshSearchText } from '../services/catalog';
 import { hashPassword } from '../services/passwords';
 import { UPLOADS_PREFIX } from '../services/uploads';
 import type { Database } from './schema';
+import { seedSocial } from './social-seed';
 
 /** The demo accounts the README lists. */
 export const DEMO_USERS = [
