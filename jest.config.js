@@ -1,9 +1,10 @@
 /**
- * One jest run, four projects:
+ * One jest run, five projects:
  * - app: the Taro app (core, state, utils, pages) in jsdom with @tarojs/test-utils-react;
  * - sdk: the messaging SDK in jsdom on Taro's H5 APIs, against a real server;
  * - node: the server, the messaging server and their clients over real sockets;
- * - e2e: the H5 build in headless Chromium (playwright-core) against a real server.
+ * - e2e: the H5 build in headless Chromium (playwright-core) against a real server;
+ * - weapp: the built mini-program (dist/weapp) in the headless runner of test/weapp/runner against a real server.
  * PostgreSQL and Redis suites run when LENSMATE_TEST_PG / LENSMATE_TEST_REDIS are set.
  */
 const tarojest = require('@tarojs/test-utils-react/dist/jest.js').default;
@@ -85,5 +86,6 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', '/test/reliability/sdk/', '/test/fuzz/sdk/'],
     }),
     nodeProject('e2e', ['e2e']),
+    nodeProject('weapp', ['weapp']),
   ],
 };

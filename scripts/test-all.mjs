@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The one command that runs every test: builds H5 when missing (the browser tests load it), runs
- * every jest project (app, sdk, node, e2e) in one run, and ends with the totals on a line alone:
+ * The one command that runs every test: builds H5 and weapp when missing (the browser tests and the mini-program
+ * runner load them), runs every jest project (app, sdk, node, e2e, weapp) in one run, and ends with the totals on a line alone:
  * `N passed, N failed`. Extra arguments go to jest (e.g. `npm test -- --selectProjects node`).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,14 +12,19 @@ const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, 'test-output');
 mkdirSync(outDir, { recursive: true });
 
-if (!existsSync(join(root, 'dist/h5/index.html'))) {
-  console.log('dist/h5 is missing: building H5 for the browser tests');
-  const build = spawnSync('npm', ['run', '-s', 'build:h5'], { cwd: root, stdio: 'inherit' });
+/** Builds what a test project loads when it is missing: H5 for the browser tests, weapp for the mini-program runner. */
+function buildWhenMissing(marker, script, why) {
+  if (existsSync(join(root, marker))) return;
+  console.log(`${marker} is missing: running ${script} for ${why}`);
+  const build = spawnSync('npm', ['run', '-s', script], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
 }
+
+buildWhenMissing('dist/h5/index.html', 'build:h5', 'the browser tests');
+buildWhenMissing('dist/weapp/app.json', 'build:weapp', 'the mini-program journeys');
 
 // Suites record their figures (test/support/reliability.ts) tagged with this run's id; the summary reads only those.
 const reliabilityRun = `${Date.now().toString(36)}-${process.pid}`;

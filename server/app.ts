@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import { registerArticleRoutes } from './api/article';
 import { registerAuthRoutes } from './api/auth';
@@ -20,19 +20,28 @@ import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
 import { registerUserRoutes } from './api/user';
+import { recordTokenUse } from './auth';
 import { monotonicClock } from './clock';
-import type { ServerConfig } from './config';
+import type { ServerConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
 import { MessagingControl } from './messaging/control';
+import { registerSecurityHeaders } from './security-headers';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
-import { FixedWindowStore, createRateLimiter, tooManyMessage } from './services/rate-limit';
+import {
+  type LimitCounters,
+  memoryCounters,
+  redisCounters,
+  routeLimitStore,
+  tooManyMessage,
+} from './services/rate-limit';
 import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
 import { UPLOADS_PREFIX } from './services/uploads';
+import { serveUploads } from './upload-files';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -47,14 +56,31 @@ export interface AppDeps {
   messaging?: MessagingControl;
 }
 
+/** TRUST_PROXY as fastify takes it: its types list no hop count, so a count becomes proxy-addr's test for one. */
+function trustedProxies(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** Rate-limit counters of this process, or with REDIS_URL shared in Redis by every process of the shop. */
+function createLimitCounters(app: FastifyInstance, config: ServerConfig, now: () => number): LimitCounters {
+  if (!config.redisUrl) return memoryCounters(now);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return redisCounters(redis, config.rateLimitRedisPrefix);
+}
+
 /** The product API (and, when the H5 build exists, the site) on one fastify instance; not listening yet. */
 export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   const now = deps.now ?? monotonicClock();
+  const limits = createLimitCounters(app, config, now);
   const ctx: AppContext = {
     db: deps.db,
     dialect: deps.dialect,
@@ -66,12 +92,16 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     tracker:
       deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
     faces: deps.faces ?? createFaceDetector(),
-    accountLimiter: createRateLimiter(config.authRateLimit.max, config.authRateLimit.windowMs, now),
+    limits,
     messaging: deps.messaging ?? new MessagingControl(deps.db),
     now,
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
   app.addHook('onClose', () => ctx.faces.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    await recordTokenUse(ctx, request, reply.statusCode);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return fail(reply, error.status, error.message);
@@ -97,22 +127,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     return fail(reply, 500, 'Internal server error');
   });
 
-  await mkdir(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: resolve(config.uploadDir),
-    prefix: `${UPLOADS_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  await registerSecurityHeaders(app, config);
+  await app.register((files) => serveUploads(files, ctx));
 
   // Encapsulated: the multipart parser and the rate limiter stay in the API's scope, so the messaging
   // server can register its own multipart upload route on the same instance.
   await app.register(async (api) => {
     await api.register(rateLimit, {
       global: false,
-      store: FixedWindowStore,
+      store: routeLimitStore(limits),
       max: config.authRateLimit.max,
       timeWindow: config.authRateLimit.windowMs,
       errorResponseBuilder: (_request, context) => {
@@ -122,10 +145,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       },
     });
     await api.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
-    const limited = {
-      config: { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } },
-    };
-    registerAuthRoutes(api, ctx, limited);
+    const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: config.authRateLimit.windowMs } } });
+    registerAuthRoutes(api, ctx, {
+      limited: perIp(config.authRateLimit.max),
+      checkLimited: perIp(config.checkAccountRateLimitMax),
+    });
     registerUserRoutes(api, ctx);
     registerArticleRoutes(api, ctx);
     registerGoodsRoutes(api, ctx);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { type MessagingConfig, messagingConfigFromEnv } from './messaging/config';
 import { persistedSecret } from './messaging/secrets';
@@ -42,13 +43,49 @@ export interface ServerConfig {
   mailFrom: string;
   googleClientId: string;
   maxUploadBytes: number;
-  /** Requests allowed per window on login, register and forget_password, per IP and per account. */
+  /**
+   * Requests allowed per window and per client IP on every route that hashes a password or mails a code (login,
+   * register, forget_password, both password changes, Google login), and per account on those that name one.
+   */
   authRateLimit: { max: number; windowMs: number };
+  /** check_account answers whether an e-mail has an account: limited per client IP. */
+  checkAccountRateLimitMax: number;
+  /**
+   * Wrong passwords for one account from all IPs together within the auth window past which only clients that
+   * signed in to that account before (or reset its password) may still try: a distributed guesser is slowed to
+   * this many guesses per window while the owner keeps signing in.
+   */
+  loginAccountFailureMax: number;
+  /** A session token unused for this long expires; every use within it starts it again (sliding). */
+  tokenIdleTtlMs: number;
+  /** However often it is used, a token expires this long after it was issued. */
+  tokenMaxAgeMs: number;
+  /** Signs the expiring URLs of private uploads (prescription photos); generated into the data directory. */
+  privateUploadSecret: string;
+  /** How long a signed URL of a private upload stays valid: answers sign them afresh at every read. */
+  privateUploadUrlTtlMs: number;
+  /** Extra sources for the site's Content-Security-Policy (payment SDKs, a messaging host on another origin). */
+  csp: CspSources;
   seedOnFirstRun: boolean;
-  /** Behind a reverse proxy: take the client IP (for rate limits) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which peers may say who the client is in X-Forwarded-For / X-Forwarded-Proto: false (nobody, the default),
+   * the addresses/CIDRs of the proxies in front, or how many proxy hops to trust.
+   */
+  trustProxy: TrustProxy;
+  /** Shared state for several server processes: every rate limit counts in Redis when set. */
+  redisUrl: string;
+  /** The prefix of the rate limits' keys in Redis. */
+  rateLimitRedisPrefix: string;
   logLevel: string;
   messaging: MessagingConfig | null;
+}
+
+export type TrustProxy = false | number | string[];
+
+export interface CspSources {
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: string[];
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +133,71 @@ function requireTogether(env: Env, names: string[]): boolean {
   }
   return set.length === names.length;
 }
+
+/** proxy-addr's names for whole private ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: empty, 0 or false trust nobody; a hop count 1 to 10; or a comma list of proxy addresses, CIDRs
+ * and range names. "true" once trusted every peer, letting any client choose its own IP for the rate limits,
+ * so it is refused with the two forms that replace it.
+ */
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY hop count must be from 1 to 10, got "${raw}"`);
+    return hops;
+  }
+  if (['true', 'yes', 'on', '*', 'all'].includes(raw.toLowerCase())) {
+    throw new ConfigError(
+      `TRUST_PROXY="${raw}" would trust every client's X-Forwarded-For: name the proxies ` +
+        '(TRUST_PROXY=10.0.0.5,10.1.0.0/16) or give the number of proxy hops in front (TRUST_PROXY=1)',
+    );
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    const valid = PROXY_RANGE_NAMES.includes(entry) || (family !== 0 && validBits && rest.length === 0);
+    if (!valid) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count, or proxy addresses, CIDRs or ${PROXY_RANGE_NAMES.join('/')} separated by ` +
+          `commas; "${entry}" is none of these`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * A list of extra CSP sources: origins or URL prefixes (https://js.stripe.com, wss://chat.example.com/path).
+ * Keywords ('unsafe-inline', *, data:) are refused: configuration may add a provider, never loosen the policy.
+ */
+function readCspSources(env: Env, name: string): string[] {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return [];
+  return raw.split(/[\s,]+/).map((source) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(source);
+    } catch {
+      url = null;
+    }
+    if (!url || !['https:', 'http:', 'wss:', 'ws:'].includes(url.protocol) || /[;'"*]/.test(source)) {
+      throw new ConfigError(
+        `${name} must list origins or URL prefixes (https://js.example.com), separated by spaces or commas; ` +
+          `"${source}" is not one`,
+      );
+    }
+    return source;
+  });
+}
+
+const DAY_MS = 24 * 3600_000;
 
 export function loadConfig(env: Env = process.env, options: { messaging?: boolean } = {}): ServerConfig {
   const dataDir = env.DATA_DIR || 'data';
@@ -150,6 +252,8 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
+  const redisUrl = readUrl(env, 'REDIS_URL', ['redis', 'rediss']);
+  const authMax = readInt(env, 'AUTH_RATE_LIMIT_MAX', 10, 1, 100000);
   const otpSecret = env.MESSAGING_OTP_SECRET || persistedSecret(dataDir, 'otp-secret');
   if (otpSecret.length < 16) throw new ConfigError('MESSAGING_OTP_SECRET must be at least 16 characters');
   let messaging: MessagingConfig | null = null;
@@ -181,12 +285,22 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     mailFrom,
     googleClientId,
     maxUploadBytes: readInt(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    authRateLimit: {
-      max: readInt(env, 'AUTH_RATE_LIMIT_MAX', 10, 1, 100000),
-      windowMs: readInt(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, 24 * 3600_000),
+    authRateLimit: { max: authMax, windowMs: readInt(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, DAY_MS) },
+    checkAccountRateLimitMax: readInt(env, 'CHECK_ACCOUNT_RATE_LIMIT_MAX', 30, 1, 100000),
+    loginAccountFailureMax: readInt(env, 'LOGIN_ACCOUNT_FAILURE_MAX', authMax * 5, 1, 1000000),
+    tokenIdleTtlMs: readInt(env, 'TOKEN_IDLE_DAYS', 30, 1, 3650) * DAY_MS,
+    tokenMaxAgeMs: readInt(env, 'TOKEN_MAX_AGE_DAYS', 180, 1, 3650) * DAY_MS,
+    privateUploadSecret: persistedSecret(dataDir, 'private-upload-secret'),
+    privateUploadUrlTtlMs: readInt(env, 'PRIVATE_UPLOAD_URL_TTL_SECONDS', 3600, 10, 7 * 24 * 3600) * 1000,
+    csp: {
+      scriptSrc: readCspSources(env, 'CSP_SCRIPT_SRC'),
+      frameSrc: readCspSources(env, 'CSP_FRAME_SRC'),
+      connectSrc: readCspSources(env, 'CSP_CONNECT_SRC'),
     },
     seedOnFirstRun: readBool(env, 'SEED_ON_FIRST_RUN', true),
-    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
+    redisUrl,
+    rateLimitRedisPrefix: env.RATE_LIMIT_REDIS_PREFIX || 'lensmate:limit:',
     logLevel,
     messaging,
   };

@@ -6,7 +6,7 @@ import { issueToken, requestToken, requireUser, revokeTokens, toUser } from '../
 import type { AppContext } from '../context';
 import { ApiError, body, ok } from '../http';
 import { sessionRefOf } from '../messaging/otp';
-import { hashPassword, tokenHash, verifyPassword } from '../services/passwords';
+import { hashPassword, tokenHash, verifyPasswordOrDummy } from '../services/passwords';
 import { tooManyMessage } from '../services/rate-limit';
 
 export const email = z
@@ -29,9 +29,31 @@ export const BAD_CODE = 'The verification code is wrong or has expired';
 export const GOOGLE_NOT_CONFIGURED = 'Google login is not configured';
 
 /** Per account, on top of the per-IP limit of the route: a hit past the limit is a 429 naming the wait. */
-export function limitAccount(ctx: AppContext, action: string, account: string): void {
-  const wait = ctx.accountLimiter.hit(`${action}:${account}`);
-  if (wait > 0) throw new ApiError(429, tooManyMessage(wait));
+export async function limitAccount(ctx: AppContext, action: string, account: string): Promise<void> {
+  const { count, ttl } = await ctx.limits.hit(`${action}:${account}`, ctx.config.authRateLimit.windowMs);
+  if (count > ctx.config.authRateLimit.max) throw new ApiError(429, tooManyMessage(ttl));
+}
+
+/** How long a client that signed in to an account (or reset its password) stays known to that account. */
+const KNOWN_CLIENT_TTL_MS = 30 * 24 * 3600_000;
+const loginFailuresKey = (address: string) => `login-failures:${address}`;
+const knownClientKey = (address: string, ip: string) => `login-known:${address}:${ip}`;
+
+/**
+ * Wrong passwords are counted per account from every IP. Under the limit anyone may try (each IP is held to the
+ * route's own per-IP limit); past it only clients known to the account may, so a guesser spread over many IPs is
+ * slowed to the limit per window while the owner, signing in from where they did before, is never locked out.
+ */
+async function admitLogin(ctx: AppContext, address: string, ip: string): Promise<void> {
+  const failures = await ctx.limits.peek(loginFailuresKey(address));
+  if (failures.count < ctx.config.loginAccountFailureMax) return;
+  if (await ctx.limits.isMarked(knownClientKey(address, ip))) return;
+  throw new ApiError(429, tooManyMessage(failures.ttl));
+}
+
+/** A proven owner (right password, or a mailed code): this client is known to the account from now on. */
+async function rememberOwnerClient(ctx: AppContext, address: string, ip: string): Promise<void> {
+  await ctx.limits.mark(knownClientKey(address, ip), KNOWN_CLIENT_TTL_MS);
 }
 
 const codeHash = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest('hex');
@@ -59,13 +81,28 @@ export async function consumeVerificationCode(ctx: AppContext, address: string, 
   await ctx.db.updateTable('verification_codes').set({ used: 1 }).where('email', '=', address).execute();
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limited: object): void {
+/**
+ * `limited` is the per-IP limit of the routes that hash a password or mail a code; `checkLimited` the looser one of
+ * check_account, which the sign-up form asks as the e-mail is typed.
+ */
+/** Guesses at the old password are moot, and the client that changed it proved it is the owner's. */
+async function passwordChanged(ctx: AppContext, address: string, ip: string): Promise<void> {
+  await ctx.limits.reset(loginFailuresKey(address));
+  await rememberOwnerClient(ctx, address, ip);
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  limits: { limited: object; checkLimited: object },
+): void {
+  const { limited, checkLimited } = limits;
   app.post('/api/auth/register', limited, async (request) => {
     const input = body(
       request,
       z.object({ email, password: newPassword, nickname: z.string().trim().min(1).max(40).optional() }),
     );
-    limitAccount(ctx, 'register', input.email);
+    await limitAccount(ctx, 'register', input.email);
     const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
     if (existing) throw new ApiError(409, 'email: an account with this e-mail already exists');
     const passwordHash = await hashPassword(input.password);
@@ -88,15 +125,20 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
 
   app.post('/api/auth/login', limited, async (request) => {
     const input = body(request, z.object({ email, password }));
-    limitAccount(ctx, 'login', input.email);
+    await admitLogin(ctx, input.email, request.ip);
     const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
-    // 400, not 401: a 401 tells the app its session ended (spec §8), which would reload the login page.
-    if (!user || !(await verifyPassword(input.password, user.password_hash))) throw new ApiError(400, BAD_CREDENTIALS);
-    ctx.accountLimiter.reset(`login:${input.email}`);
+    // Checked for an unknown account too (against a dummy hash): the answer takes as long either way.
+    const matches = await verifyPasswordOrDummy(input.password, user?.password_hash);
+    if (!user || !matches) {
+      await ctx.limits.hit(loginFailuresKey(input.email), ctx.config.authRateLimit.windowMs);
+      // 400, not 401: a 401 tells the app its session ended (spec §8), which would reload the login page.
+      throw new ApiError(400, BAD_CREDENTIALS);
+    }
+    await rememberOwnerClient(ctx, input.email, request.ip);
     return ok(await issueToken(ctx, user));
   });
 
-  app.post('/api/auth/check_account', async (request) => {
+  app.post('/api/auth/check_account', checkLimited, async (request) => {
     const input = body(request, z.object({ email }));
     const user = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
     return ok({ exists: Boolean(user) });
@@ -104,7 +146,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
 
   app.post('/api/auth/forget_password', limited, async (request) => {
     const input = body(request, z.object({ email }));
-    limitAccount(ctx, 'forget_password', input.email);
+    await limitAccount(ctx, 'forget_password', input.email);
     const user = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
     if (!user) throw new ApiError(404, 'email: no account with this e-mail');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -178,10 +220,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
     return ok(await issueToken(ctx, user));
   });
 
-  app.post('/api/user/change_password', async (request) => {
+  app.post('/api/user/change_password', limited, async (request) => {
     const user = await requireUser(ctx, request);
     const input = body(request, z.object({ old_password: password, new_password: newPassword }));
-    if (!(await verifyPassword(input.old_password, user.password_hash))) {
+    await limitAccount(ctx, 'change_password', String(user.id));
+    if (!(await verifyPasswordOrDummy(input.old_password, user.password_hash))) {
       throw new ApiError(400, 'old_password: the current password is wrong');
     }
     await ctx.db
@@ -190,6 +233,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
       .where('id', '=', user.id)
       .execute();
     await revokeTokens(ctx, user.id);
+    await passwordChanged(ctx, user.email, request.ip);
     return ok(await issueToken(ctx, user));
   });
 
@@ -202,7 +246,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
         new_password: newPassword,
       }),
     );
-    limitAccount(ctx, 'verification_code', input.email);
+    await limitAccount(ctx, 'verification_code', input.email);
     const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
     if (!user) throw new ApiError(400, `code: ${BAD_CODE}`);
     await consumeVerificationCode(ctx, input.email, input.code);
@@ -212,6 +256,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limite
       .where('id', '=', user.id)
       .execute();
     await revokeTokens(ctx, user.id);
+    await passwordChanged(ctx, user.email, request.ip);
     return ok({ changed: true as const });
   });
 

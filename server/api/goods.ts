@@ -8,7 +8,13 @@ import type { Database, GoodsTable } from '../db/schema';
 import { ApiError, MSG, body, countRows, fromCents, id, money, ok, pageFields, pageRows, toCents } from '../http';
 import { finalPriceCents, hydrateGoods, refreshSearchText } from '../services/catalog';
 import { ListingCache, type ListingIds } from '../services/listing-cache';
-import { IMAGE_EXTENSIONS, UploadRejected, storeUpload } from '../services/uploads';
+import {
+  IMAGE_EXTENSIONS,
+  UploadRejected,
+  prescriptionFolder,
+  storeUpload,
+  uploadUrlReader,
+} from '../services/uploads';
 
 const sort = z.enum(['newest', 'price_asc', 'price_desc', 'discount'], {
   errorMap: () => ({ message: 'must be newest, price_asc, price_desc or discount' }),
@@ -448,10 +454,12 @@ export function registerGoodsRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!file) throw new ApiError(400, 'file: is required');
     const forAnyUser = saveTo === 'MYPRESCRIPTION' || saveTo === 'AVATAR';
     if (!forAnyUser && user.is_admin !== 1) throw new ApiError(403, MSG.adminOnly);
-    const folder = saveTo === 'MYPRESCRIPTION' ? 'prescriptions' : saveTo.toLowerCase();
+    // Prescription photos are private: each user's in a folder of their own, answered as a signed, expiring URL.
+    const folder = saveTo === 'MYPRESCRIPTION' ? prescriptionFolder(user.id) : saveTo.toLowerCase();
     const allowed = forAnyUser ? IMAGE_EXTENSIONS : undefined;
     try {
-      return ok(await storeUpload(ctx.config.uploadDir, folder, file.name, file.buffer, allowed));
+      const stored = await storeUpload(ctx.config.uploadDir, folder, file.name, file.buffer, allowed);
+      return ok({ ...stored, url: uploadUrlReader(ctx.config, ctx.now)(stored.url) });
     } catch (error) {
       if (error instanceof UploadRejected) throw new ApiError(400, error.message);
       throw error;

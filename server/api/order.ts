@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { ApiError, body, fromCents, id, jsonParse, ok, pageFields, pageRows, parse } from '../http';
 import { canMove, loadOrder, toOrders } from '../services/orders';
 import { couponSavingCents, loadPriceBook, priceLine, shippingCents } from '../services/pricing';
+import { uploadUrlReader } from '../services/uploads';
 import { toAddress, toPrescription } from './user';
 
 const MAX_CART_LINES = 50;
@@ -127,7 +128,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       .where('user_id', '=', user.id)
       .where('client_key', '=', input.client_key)
       .executeTakeFirst();
-    if (existing) return ok(await loadOrder(ctx.db, existing.id));
+    if (existing) return ok(await loadOrder(ctx.db, existing.id, uploadUrlReader(ctx.config, ctx.now)));
 
     const fromCart = input.lines === undefined;
     const cart = fromCart
@@ -267,7 +268,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
         if (fromCart) await trx.deleteFrom('carts').where('user_id', '=', user.id).execute();
         return order.id;
       });
-      return ok(await loadOrder(ctx.db, orderId));
+      return ok(await loadOrder(ctx.db, orderId, uploadUrlReader(ctx.config, ctx.now)));
     } catch (error) {
       // A concurrent retry with the same key won the race: answer its order.
       const winner = await ctx.db
@@ -276,7 +277,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
         .where('user_id', '=', user.id)
         .where('client_key', '=', input.client_key)
         .executeTakeFirst();
-      if (winner) return ok(await loadOrder(ctx.db, winner.id));
+      if (winner) return ok(await loadOrder(ctx.db, winner.id, uploadUrlReader(ctx.config, ctx.now)));
       throw error;
     }
   });
@@ -297,7 +298,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     const { rows, total } = await pageRows(base, input, (query) =>
       query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
     );
-    return ok({ list: await toOrders(ctx.db, rows), total, page: input.page, page_size: input.page_size });
+    const readUrl = uploadUrlReader(ctx.config, ctx.now);
+    return ok({ list: await toOrders(ctx.db, rows, readUrl), total, page: input.page, page_size: input.page_size });
   });
 
   app.post('/api/order/update_order_status', async (request) => {
@@ -349,7 +351,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw new ApiError(409, 'status: the order changed meanwhile, reload it');
-    return ok(await loadOrder(ctx.db, order.id));
+    return ok(await loadOrder(ctx.db, order.id, uploadUrlReader(ctx.config, ctx.now)));
   });
 
   app.post('/api/order/delete_order', async (request) => {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ColumnDefinitionBuilder, Generated, Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../types/api';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import type { Dialect } from '../db/connection';
-import type { Database } from '../db/schema';
+import type { ReviewDatabase } from '../db/review-schema';
 import { ApiError, body, ok, pageFields } from '../http';
 
 export const REVIEW_MAX_LENGTH = 500;
@@ -41,41 +40,6 @@ export interface SaveReviewRequest {
   goods_id: number;
   rating: number;
   content: string;
-}
-
-export interface ReviewsTable {
-  id: Generated<number>;
-  goods_id: number;
-  user_id: number;
-  rating: number;
-  content: string;
-  created_at: number;
-}
-
-type ReviewDatabase = Database & { reviews: ReviewsTable };
-
-/** The reviews table; prefixed `u` so it runs after the core, messaging and social migrations. */
-export function reviewMigrations(dialect: Dialect): Record<string, Migration> {
-  return {
-    u0001_reviews: {
-      async up(db: Kysely<any>) {
-        await db.schema
-          .createTable('reviews')
-          .addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>
-            dialect === 'postgres' ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
-          )
-          .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id').onDelete('cascade'))
-          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-          .addColumn('rating', 'integer', (c) => c.notNull())
-          .addColumn('content', 'text', (c) => c.notNull())
-          .addColumn('created_at', 'bigint', (c) => c.notNull())
-          .addUniqueConstraint('reviews_user_goods', ['user_id', 'goods_id'])
-          .execute();
-        await db.schema.createIndex('reviews_goods').on('reviews').columns(['goods_id', 'created_at']).execute();
-        await db.schema.createIndex('reviews_created').on('reviews').column('created_at').execute();
-      },
-    },
-  };
 }
 
 const listRequest = z.object({ ...pageFields, goods_id: z.number().int().positive().optional() });

@@ -16,11 +16,11 @@ import type {
 } from '../../types/api';
 import { type UserRow, optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
+import type { AlbumImagesTable, AlbumsTable, SocialDatabase, SocialGroupsTable } from '../db/social-schema';
 import { ApiError, body, ok, pageFields, pageRows } from '../http';
 import { IMAGE_EXTENSIONS, UploadRejected, storeUpload } from '../services/uploads';
 import { toSummaries } from './article';
 import { escapeLike } from './goods';
-import type { AlbumImagesTable, AlbumsTable, SocialDatabase, SocialGroupsTable } from './social-schema';
 
 export const COMMENT_MAX = 500;
 export const GROUP_MEMBERS_MAX = 200;

@@ -6,7 +6,9 @@ import { requireUser } from '../auth';
 import type { AppContext } from '../context';
 import type { AddressesTable, PrescriptionsTable } from '../db/schema';
 import { ApiError, body, jsonParse, ok } from '../http';
+import { readablePrescription } from '../services/orders';
 import { type PrescriptionData, prescriptionInput } from '../services/prescription';
+import { UPLOADS_PREFIX, prescriptionFolder, unsignedPath, uploadUrlReader } from '../services/uploads';
 
 export function toAddress(row: Selectable<AddressesTable>): Address {
   return {
@@ -24,6 +26,7 @@ export function toAddress(row: Selectable<AddressesTable>): Address {
   };
 }
 
+/** A prescription as stored (its photo's plain path): what an order keeps of it. */
 export function toPrescription(row: Selectable<PrescriptionsTable>): Prescription {
   const data = jsonParse<PrescriptionData>(row.data, {} as PrescriptionData);
   return {
@@ -36,6 +39,20 @@ export function toPrescription(row: Selectable<PrescriptionsTable>): Prescriptio
     note: row.note,
     created_at: row.created_at,
   };
+}
+
+export const PHOTO_NOT_YOURS = 'image_url: must be a photo you uploaded for your prescription (save_to MYPRESCRIPTION)';
+
+/**
+ * The photo a prescription may cite: one the user uploaded (under their own folder, signed or not), or the one it
+ * already has. Anything else could point at another user's photo and get it signed in this user's answers.
+ */
+function ownPhoto(userId: number, given: string | null | undefined, current: string | null): string | null {
+  if (!given) return null;
+  const path = unsignedPath(given);
+  const own = new RegExp(`^${UPLOADS_PREFIX}/${prescriptionFolder(userId)}/[\\w-]+\\.\\w+$`);
+  if (path === current || own.test(path)) return path;
+  throw new ApiError(400, PHOTO_NOT_YOURS);
 }
 
 const text = (max: number) => z.string({ required_error: 'is required' }).trim().min(1, 'is required').max(max);
@@ -136,7 +153,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       .where('user_id', '=', user.id)
       .orderBy('id', 'desc')
       .execute();
-    return ok(rows.map(toPrescription));
+    const readUrl = uploadUrlReader(ctx.config, ctx.now);
+    return ok(rows.map((row) => readablePrescription(toPrescription(row), readUrl)));
   });
 
   app.post('/api/user/delete_my_prescription', async (request) => {
@@ -157,8 +175,22 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/api/order/submit_my_prescription', async (request) => {
     const user = await requireUser(ctx, request);
     const input = body(request, prescriptionInput);
+    const readUrl = uploadUrlReader(ctx.config, ctx.now);
+    const current =
+      input.prescription_id === undefined
+        ? undefined
+        : await ctx.db
+            .selectFrom('prescriptions')
+            .select('image_url')
+            .where('id', '=', input.prescription_id)
+            .where('user_id', '=', user.id)
+            .executeTakeFirst();
+    if (input.prescription_id !== undefined && !current) {
+      throw new ApiError(404, 'prescription_id: no such prescription');
+    }
     const data = JSON.stringify({ od: input.od, os: input.os, pd: input.pd });
-    const fields = { name: input.name, data, image_url: input.image_url ?? null, note: input.note ?? '' };
+    const imageUrl = ownPhoto(user.id, input.image_url, current?.image_url ?? null);
+    const fields = { name: input.name, data, image_url: imageUrl, note: input.note ?? '' };
     if (input.prescription_id !== undefined) {
       const row = await ctx.db
         .updateTable('prescriptions')
@@ -168,13 +200,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new ApiError(404, 'prescription_id: no such prescription');
-      return ok(toPrescription(row));
+      return ok(readablePrescription(toPrescription(row), readUrl));
     }
     const row = await ctx.db
       .insertInto('prescriptions')
       .values({ ...fields, user_id: user.id, created_at: ctx.now() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return ok(toPrescription(row));
+    return ok(readablePrescription(toPrescription(row), readUrl));
   });
 }

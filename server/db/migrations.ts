@@ -8,10 +8,10 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { reviewMigrations } from '../api/review';
-import { socialMigrations } from '../api/social-schema';
 import { messagingMigrations } from '../messaging/migrations';
 import { type Dialect, migrationSchema } from './connection';
+import { reviewMigrations } from './review-schema';
+import { socialMigrations } from './social-schema';
 
 // Times are epoch milliseconds in int8 columns; pg would hand them back as strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -357,6 +357,16 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
               begin update catalogue_state set version = version + 1 where id = 1; end`.execute(db);
           }
         }
+      },
+    },
+    // Sessions expire: a token unused for TOKEN_IDLE_DAYS (sliding) or older than TOKEN_MAX_AGE_DAYS is refused.
+    '0005_token_last_used': {
+      async up(db) {
+        await db.schema
+          .alterTable('tokens')
+          .addColumn('last_used_at', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update tokens set last_used_at = created_at`.execute(db);
       },
     },
   };

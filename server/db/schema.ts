@@ -21,6 +21,8 @@ export interface TokensTable {
   token_hash: string;
   user_id: number;
   created_at: number;
+  /** Moved forward (at most once a minute) by each request the token signs: the idle expiry slides from it. */
+  last_used_at: number;
 }
 
 export interface VerificationCodesTable {

@@ -2,12 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { SUPPORT_TEAM_ID } from '../../types/api';
-import { seedSocial } from '../api/social-seed';
 import { MessagingControl } from '../messaging/control';
 import { finalPriceCents, refreshSearchText } from '../services/catalog';
 import { hashPassword } from '../services/passwords';
 import { UPLOADS_PREFIX } from '../services/uploads';
 import type { Database } from './schema';
+import { seedSocial } from './social-seed';
 
 /** The demo accounts the README lists. */
 export const DEMO_USERS = [

@@ -17,7 +17,15 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTable>[]): Promise<Order[]> {
+/**
+ * Orders as answers show them. `readUrl` signs the prescription photos of the lines (see uploadUrlReader); only
+ * answers to the order's owner or to staff pass one, and the stored order keeps the plain path.
+ */
+export async function toOrders(
+  db: Kysely<Database>,
+  rows: Selectable<OrdersTable>[],
+  readUrl: (url: string) => string = (url) => url,
+): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .selectFrom('order_lines')
@@ -48,7 +56,7 @@ export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTabl
           lens_detail: jsonParse<PricedLens | null>(line.lens_json, null),
           unit_price: fromCents(line.unit_price_cents),
           line_total: fromCents(line.line_total_cents),
-          prescription: jsonParse<Prescription | null>(line.prescription_json, null),
+          prescription: readablePrescription(jsonParse<Prescription | null>(line.prescription_json, null), readUrl),
         }),
       ),
     address: jsonParse<Address>(row.address_json, {} as Address),
@@ -66,7 +74,20 @@ export async function toOrders(db: Kysely<Database>, rows: Selectable<OrdersTabl
   }));
 }
 
-export async function loadOrder(db: Kysely<Database>, orderId: number): Promise<Order> {
+export async function loadOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  readUrl?: (url: string) => string,
+): Promise<Order> {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  return (await toOrders(db, [row]))[0];
+  return (await toOrders(db, [row], readUrl))[0];
+}
+
+/** A prescription with its photo's URL as `readUrl` makes it readable. */
+export function readablePrescription<P extends Prescription | null>(
+  prescription: P,
+  readUrl: (url: string) => string,
+): P {
+  if (!prescription?.image_url) return prescription;
+  return { ...prescription, image_url: readUrl(prescription.image_url) };
 }

@@ -30,6 +30,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/**
+ * A hash of no password: checking a login for an unknown account (or one without a password, signed up with
+ * Google) against it costs the same scrypt as a real check, so the answer's timing does not tell whether the
+ * account exists. Built from random bytes, so no password matches it.
+ */
+const NO_ACCOUNT_HASH = [
+  'scrypt',
+  N,
+  r,
+  p,
+  randomBytes(16).toString('base64url'),
+  randomBytes(KEY_LENGTH).toString('base64url'),
+].join('$');
+
+/** verifyPassword, with the same work done when there is no usable stored hash (an unknown account). */
+export async function verifyPasswordOrDummy(password: string, stored: string | null | undefined): Promise<boolean> {
+  const usable = typeof stored === 'string' && stored.startsWith('scrypt$');
+  const matches = await verifyPassword(password, usable ? stored : NO_ACCOUNT_HASH);
+  return usable && matches;
+}
+
 /** 256 random bits; only its SHA-256 is stored, so a database leak does not leak live tokens. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -121,11 +121,28 @@ export function goHome(): Promise<unknown> {
   return Taro.reLaunch({ url: HOME_PAGE });
 }
 
+/**
+ * How many pages back the live page stack holds this page (its route and at least this query), 0 when it does
+ * not. WeChat keeps at most ten pages: returning to a page that is still open must go back to it, not open it
+ * again on top (a checkout that redirects back from its address and shipping pages would pass ten).
+ */
+function pagesBackTo(path: string, query: PageParams): number {
+  const pages = Taro.getCurrentPages() as { route?: string; options?: Record<string, unknown> }[];
+  for (let index = pages.length - 2; index >= 0; index -= 1) {
+    const { route, options = {} } = pages[index];
+    const sameQuery = Object.entries(query).every(([key, value]) => String(options[key]) === value);
+    if (route && normalizePath(route) === normalizePath(path) && sameQuery) return pages.length - 1 - index;
+  }
+  return 0;
+}
+
 /** Opens a recorded page by the rule for its kind, then falls back to a plain navigate and a relaunch. */
 function reopen(entry: RouteEntry): Promise<unknown> {
   if (isTabPage(entry.path)) {
     return Taro.switchTab({ url: entry.path }).catch(() => Taro.reLaunch({ url: entry.path }));
   }
+  const back = pagesBackTo(entry.path, entry.query);
+  if (back > 0) return Taro.navigateBack({ delta: back });
   const url = buildUrl(entry.path, entry.query);
   return Taro.redirectTo({ url })
     .catch(() => Taro.navigateTo({ url }))
@@ -149,5 +166,7 @@ export function returnAfterLogin(): Promise<unknown> {
   const { toPage, toPageParams } = takeRememberedTarget();
   if (!toPage) return goBack();
   if (isTabPage(toPage)) return Taro.switchTab({ url: toPage });
+  const back = pagesBackTo(toPage, toPageParams);
+  if (back > 0) return Taro.navigateBack({ delta: back });
   return Taro.redirectTo({ url: buildUrl(toPage, toPageParams) });
 }

@@ -105,9 +105,10 @@ describe('social side in headless Chromium against the real server', () => {
     const stored = await (await fetch(`${shop.url}/api/article/get_article?id=${id}`)).json();
     expect(stored.data).toMatchObject({
       title: 'Tortoiseshell is back',
-      imgsUrl: [expect.stringMatching(/slide-1|\.svg$/), expect.any(String)],
+      // Uploaded SVGs are stored as the PNGs they draw (issue 16).
+      imgsUrl: [expect.stringMatching(/^\/uploads\/.+\.png$/), expect.any(String)],
     });
-    expect(stored.data.cover).toMatch(/\.svg$/);
+    expect(stored.data.cover).toMatch(/^\/uploads\/.+\.png$/);
     expect(errors).toEqual([]);
   });
 

@@ -153,3 +153,49 @@ describe('rate limits', () => {
     expect(answers).toEqual([404, 404, 404, 429]);
   });
 });
+
+describe('session tokens expire: sliding idle time and a maximum age', () => {
+  const HOUR = 3600_000;
+  let clock = Date.UTC(2026, 5, 1);
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('sqlite', { TOKEN_IDLE_DAYS: '1', TOKEN_MAX_AGE_DAYS: '3' }, { now: () => clock });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const cart = async (token: string) => (await s.call('GET', '/api/order/get_cart', undefined, token)).body;
+
+  test('each use within the idle time keeps the session; a day unused ends it with 401', async () => {
+    const token = await s.login(ADA.email, ADA.password);
+    for (let day = 0; day < 2; day += 1) {
+      clock += 23 * HOUR;
+      expect((await cart(token)).status).toBe(200);
+    }
+    clock += 25 * HOUR;
+    expect(await cart(token)).toEqual({ status: 401, msg: 'Unauthorized', data: null });
+    // Gone for good, even if the clock went back.
+    clock -= 24 * HOUR;
+    expect((await cart(token)).status).toBe(401);
+  });
+
+  test('however often it is used, a token ends at its maximum age', async () => {
+    const token = await s.login(BEN.email, BEN.password);
+    for (let step = 0; step < 3; step += 1) {
+      clock += 23 * HOUR;
+      expect((await cart(token)).status).toBe(200);
+    }
+    clock += 4 * HOUR;
+    expect((await cart(token)).status).toBe(401);
+    expect((await cart(await s.login(BEN.email, BEN.password))).status).toBe(200);
+  });
+
+  test('refused requests do not extend a session', async () => {
+    const token = await s.login(ADA.email, ADA.password);
+    clock += 20 * HOUR;
+    // An admin-only call with a shopper's token is refused: the session's idle time keeps running.
+    expect((await s.call('POST', '/api/goods/delete_goods', { goods_id: 1 }, token)).body.status).toBe(403);
+    clock += 5 * HOUR;
+    expect((await cart(token)).status).toBe(401);
+  });
+});

@@ -236,7 +236,8 @@ describe.each(engines)('catalogue, content and admin on %s', (engine) => {
       ada,
     );
     expect(photo.body.status).toBe(200);
-    expect(photo.body.data.url).toMatch(/^\/uploads\/prescriptions\/[\w-]+\.png$/);
+    // Private: under the uploader's own folder, answered as a signed, expiring URL (issue 16).
+    expect(photo.body.data.url).toMatch(/^\/uploads\/prescriptions\/\d+\/[\w-]+\.png\?expires=\d+&signature=[\w-]+$/);
     expect(photo.body.data.url).not.toContain('rx');
     expect((await s.fetchRaw(photo.body.data.url)).bytes).toEqual(PNG);
     expect(
@@ -251,10 +252,13 @@ describe.each(engines)('catalogue, content and admin on %s', (engine) => {
     expect(
       (await s.call('POST', '/api/goods/save_goods_media_files', upload('GOODS', 'a.jpg', PNG), admin)).body.msg,
     ).toBe('file: the content is not a .jpg file');
-    const script = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect(
-      (await s.call('POST', '/api/goods/save_goods_media_files', upload('GOODS', 'a.svg', script), admin)).body.status,
-    ).toBe(400);
+    // An SVG is drawn into a PNG (issue 16): whatever script it carried is gone, and no SVG is ever stored.
+    const script = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>',
+    );
+    const drawn = await s.call('POST', '/api/goods/save_goods_media_files', upload('GOODS', 'a.svg', script), admin);
+    expect(drawn.body.data.url).toMatch(/^\/uploads\/goods\/[\w-]+\.png$/);
+    expect((await s.fetchRaw(drawn.body.data.url)).type).toBe('image/png');
     expect(
       (await s.call('POST', '/api/goods/save_goods_media_files', upload('MYPRESCRIPTION', 'rx.png', PNG))).body.status,
     ).toBe(403);

@@ -85,3 +85,51 @@ describe('offline tracking', () => {
     expect(await tracker.track('LM000000001CN', registeredAt)).toEqual(done);
   });
 });
+
+describe('security defaults', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lensmate-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a plain start: no proxy trusted, limits on, tokens expire, a private-upload secret generated and kept', () => {
+    const config = loadConfig({ DATA_DIR: dir }, { messaging: false });
+    expect(config.trustProxy).toBe(false);
+    expect(config.authRateLimit).toEqual({ max: 10, windowMs: 15 * 60_000 });
+    expect(config.checkAccountRateLimitMax).toBe(30);
+    expect(config.loginAccountFailureMax).toBe(50);
+    expect(config.tokenIdleTtlMs).toBe(30 * 24 * 3600_000);
+    expect(config.tokenMaxAgeMs).toBe(180 * 24 * 3600_000);
+    expect(config.privateUploadUrlTtlMs).toBe(3600_000);
+    expect(config.privateUploadSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }, { messaging: false }).privateUploadSecret).toBe(config.privateUploadSecret);
+    expect(config.csp).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
+  });
+
+  test('TRUST_PROXY takes proxies, CIDRs, range names or a hop count', () => {
+    const read = (value: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }, { messaging: false }).trustProxy;
+    expect(read('10.0.0.5, 10.1.0.0/16,::1,loopback')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'loopback']);
+    expect(read('2')).toBe(2);
+    expect(read('0')).toBe(false);
+    expect(read('false')).toBe(false);
+  });
+
+  test('CSP sources can be added for payment SDKs, never keywords that loosen the policy', () => {
+    const config = loadConfig(
+      {
+        DATA_DIR: dir,
+        CSP_SCRIPT_SRC: 'https://js.stripe.com https://www.paypal.com/sdk/js',
+        CSP_FRAME_SRC: 'https://js.stripe.com',
+      },
+      { messaging: false },
+    );
+    expect(config.csp.scriptSrc).toEqual(['https://js.stripe.com', 'https://www.paypal.com/sdk/js']);
+    expect(config.csp.frameSrc).toEqual(['https://js.stripe.com']);
+    for (const value of ["'unsafe-inline'", '*', 'data:', "https://x.test 'unsafe-eval'", 'javascript:alert(1)']) {
+      expect(() => loadConfig({ DATA_DIR: dir, CSP_SCRIPT_SRC: value }, { messaging: false })).toThrow(
+        /CSP_SCRIPT_SRC must list origins or URL prefixes/,
+      );
+    }
+  });
+});

@@ -24,7 +24,15 @@ const admin = { ...user, user_id: 2, is_admin: true, token: 'tok-admin' };
 const entry = (path: string, query: Record<string, string> = {}): RouteEntry => ({ path, query });
 
 /** Taro's page-opening APIs are the boundary: each spy records the call and succeeds unless told to fail. */
-const nav = {} as Record<'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch' | 'showToast', jest.SpyInstance>;
+const nav = {} as Record<
+  'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch' | 'navigateBack' | 'showToast',
+  jest.SpyInstance
+>;
+
+/** The live page stack (WeChat's getCurrentPages), bottom first; empty unless a test opens pages. */
+function openPages(...pages: { route: string; options?: Record<string, string> }[]) {
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue(pages as never);
+}
 
 function onScreen(path: string, params: Record<string, string> = {}) {
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path, params } } as never);
@@ -34,9 +42,10 @@ beforeEach(() => {
   Taro.clearStorageSync();
   signOut();
   appStore.set(customerAtom, { toPage: '', toPageParams: {} });
-  for (const api of ['navigateTo', 'redirectTo', 'switchTab', 'reLaunch', 'showToast'] as const) {
+  for (const api of ['navigateTo', 'redirectTo', 'switchTab', 'reLaunch', 'navigateBack', 'showToast'] as const) {
     nav[api] = jest.spyOn(Taro, api).mockImplementation((() => Promise.resolve({ errMsg: `${api}:ok` })) as never);
   }
+  openPages();
 });
 
 afterEach(() => {
@@ -246,6 +255,36 @@ describe('back and home', () => {
   it('go-home relaunches the index page', async () => {
     await goHome();
     expect(nav.reLaunch).toHaveBeenCalledWith({ url: '/pages/index/index' });
+  });
+
+  it('goes back through the open pages to a recorded page that is still open, instead of opening it again', async () => {
+    Taro.setStorageSync('routeStack', [
+      entry('/pages/order/place-order/place-order'),
+      entry('/pages/order/address/address-list', { select: '1' }),
+    ]);
+    onScreen('/pages/order/address/address-list', { select: '1' });
+    openPages(
+      { route: 'pages/index/index' },
+      { route: 'pages/order/place-order/place-order', options: { $taroTimestamp: '1' } },
+      { route: 'pages/order/address/address-list', options: { select: '1' } },
+    );
+    await goBack();
+    expect(nav.navigateBack).toHaveBeenCalledWith({ delta: 1 });
+    expect(nav.redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('after login goes back to the remembered page when it is open under the login page', async () => {
+    onScreen('/pages/product/product', { id: '3' });
+    await openPage(NAMED_TARGETS.orderDetail, { id: '12' });
+    openPages(
+      { route: 'pages/order/order-list/order-list-main' },
+      { route: 'pages/order/order-detail/order-detail', options: { id: '12' } },
+      { route: 'pages/login/login' },
+    );
+    signIn(user);
+    await returnAfterLogin();
+    expect(nav.navigateBack).toHaveBeenCalledWith({ delta: 1 });
+    expect(nav.redirectTo).not.toHaveBeenCalled();
   });
 
   it('after login without a remembered page goes back to where the user came from', async () => {

@@ -164,6 +164,13 @@ export default function OrderDetailPage() {
                   <Text className="shop-muted">OD {describeEye(line.prescription.od)}</Text>
                   <Text className="shop-muted">OS {describeEye(line.prescription.os)}</Text>
                   <Text className="shop-muted">{describePd(line.prescription.pd)}</Text>
+                  {line.prescription.image_url && (
+                    <Image
+                      className="order-detail__rx-photo"
+                      src={imageUrl(line.prescription.image_url)}
+                      mode="aspectFill"
+                    />
+                  )}
                 </View>
               )}
               <View className="shop-row">

@@ -1,6 +1,6 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Generated, Kysely, Migration } from 'kysely';
-import type { Dialect } from '../db/connection';
-import type { Database } from '../db/schema';
+import type { Dialect } from './connection';
+import type { Database } from './schema';
 
 /** What a like, a comment or a collection points at. */
 export type LikeTarget = 'article' | 'image';
