@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sniff } from '../services/uploads';
+import { UNKNOWN_CONTENT_TYPE, servedContentType, sniff } from '../services/uploads';
 import { UPLOAD_PATH } from './config';
 
 /**
@@ -127,11 +127,9 @@ export function sniffFile(head: Buffer): string | null {
   return sniff(head) ?? sniffAudio(head);
 }
 
-/** Markup a browser could run: an SVG, or text whose start is a tag. */
+/** Markup a browser could run (HTML, SVG, XML): text whose start is a tag, or that has one of those tags early. */
 export function isActiveContent(head: Buffer): boolean {
-  const kind = sniff(head);
-  if (kind === 'svg') return true;
-  if (kind !== null) return false;
+  if (sniff(head) !== null) return false;
   const text = head
     .subarray(0, 2048)
     .toString('utf8')
@@ -141,28 +139,19 @@ export function isActiveContent(head: Buffer): boolean {
   return text.startsWith('<') || /<(script|html|body|svg|iframe|object|embed|\?xml|!doctype)\b/.test(text);
 }
 
-const SERVED_TYPES: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  avi: 'video/x-msvideo',
+const AUDIO_TYPES: Record<string, string> = {
   mp3: 'audio/mpeg',
   ogg: 'audio/ogg',
   wav: 'audio/wav',
   flac: 'audio/flac',
 };
 
-/** The content type a stored file is served with: its sniffed media type, else a download. */
+/** The content type a stored file is served with: the shop's sniffed image and video types, audio, else a download. */
 export function servedType(head: Buffer): { type: string; download: boolean } {
-  const kind = sniffFile(head);
-  const type = kind ? SERVED_TYPES[kind] : undefined;
-  return type ? { type, download: false } : { type: 'application/octet-stream', download: true };
+  const media = servedContentType('', head);
+  if (media !== UNKNOWN_CONTENT_TYPE) return { type: media, download: false };
+  const audio = sniffAudio(head);
+  return audio ? { type: AUDIO_TYPES[audio], download: false } : { type: UNKNOWN_CONTENT_TYPE, download: true };
 }
 
 /** Expected signatures for the spec's media extensions; any other extension is a plain file. */

@@ -5,6 +5,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { USER_FILE_POLICY } from '../security-headers';
 import type { AliOssConfig, TencentCosConfig } from './config';
 import { UPLOAD_PATH } from './config';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
@@ -231,9 +232,6 @@ async function contentRefusal(path: string, key: string): Promise<string | null>
   return null;
 }
 
-/** A sandboxing policy for every served file: nothing in it may run, load or navigate. */
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
-
 export async function registerUploadRoutes(app: FastifyInstance, ctx: MessagingContext): Promise<void> {
   const { storage, localDir, maxFileBytes } = ctx.config.upload;
   const files = ctx.files;
@@ -317,7 +315,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: MessagingC
       reply
         .type(type)
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', FILE_CSP)
+        .header('content-security-policy', USER_FILE_POLICY)
         .header('cache-control', `private, max-age=${maxAge}`);
       if (download) reply.header('content-disposition', 'attachment');
       return reply.send(createReadStream(target));
