@@ -1,9 +1,8 @@
 # Sourced, not run: `. .ci/node.sh` puts the Node of .nvmrc first on PATH for the rest of the shell.
 # The binary and its headers come from the npm registry's node-<platform>-<arch> package (the registry is the one
 # place this machine and CI download from), unpacked into .node/<version>/ (git-ignored) and reused when already
-# there. npm_config_nodedir points node-gyp at that Node's headers: the machine's npm config sets nodedir=/usr,
-# the system Node's, and better-sqlite3 built against those would not load. A node_modules installed under
-# another Node has its better-sqlite3 rebuilt here, so a developer can switch an existing checkout.
+# there. npm_config_nodedir points node-gyp at that Node's headers, for any native module compiled from source:
+# the machine's npm config sets nodedir=/usr, the system Node's, and an addon built against those would not load.
 
 lensmate_use_node() {
   local root version platform dir unpack
@@ -24,11 +23,6 @@ lensmate_use_node() {
   export PATH="$dir/bin:$PATH"
   export npm_config_nodedir="$dir"
   hash -r 2>/dev/null
-  if [ -d "$root/node_modules/better-sqlite3" ] &&
-    ! (cd "$root" && node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null); then
-    echo "Rebuilding better-sqlite3 for Node $version"
-    (cd "$root" && npm rebuild better-sqlite3 --no-audit --no-fund >/dev/null) || return 1
-  fi
   echo "Using Node $(node --version) from .node/$version (npm $(npm --version))"
 }
 
