@@ -9,12 +9,12 @@ import GoEasy, {
 } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import { appStore } from '@/state/store';
+import { unreadTotalAtom } from '@/state/unread';
 import { toBadgeNumber } from '@/utils/format';
 import Taro from '@tarojs/taro';
 import type { MessagingToken } from '../../../types/api';
 import { describeMessage } from './describe';
 import { type NotificationTarget, notifyIncoming } from './notify';
-import { unreadTotalAtom } from './unread';
 
 /** The messaging server: the build's host, else (H5) this site's own origin, else the API server. */
 export function messagingHost(): string {
