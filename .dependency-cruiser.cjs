@@ -129,6 +129,15 @@ module.exports = {
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'platform-files-through-their-interface',
+      comment:
+        'A module with per-platform files (x.h5.ts, x.weapp.ts) is imported as `./x`, typed by x.d.ts, and the ' +
+        "build picks the platform's file; naming one platform's file would ship it to the other.",
+      severity: 'error',
+      from: {},
+      to: { path: '\\.(h5|weapp)\\.tsx?$' },
+    },
+    {
       name: 'no-unresolvable-import',
       comment: 'An import the resolver cannot find is a typo or a missing package.',
       severity: 'error',

@@ -43,6 +43,10 @@ const files: Record<string, string> = {
   'server/services/test.ts': "import { helper } from '../../test/support/helpers';\nexport const bad = helper;\n",
   'server/services/dev.ts': "import { chromium } from 'playwright-core';\nexport const bad = chromium;\n",
   'src/core/typo.ts': "import { missing } from './no-such-file';\nexport const bad = missing;\n",
+  'src/features/chat/platform.d.ts': 'export declare const share: (text: string) => void;\n',
+  'src/features/chat/platform.h5.ts': 'export const share = (text: string) => window.alert(text);\n',
+  'src/features/chat/platform.weapp.ts': 'export const share = (_text: string) => undefined;\n',
+  'src/features/chat/direct.ts': "import { share } from './platform.h5';\nexport const bad = share;\n",
 
   // Imports the layering allows: none may be reported.
   'src/pages/cart/own.tsx':
@@ -52,6 +56,7 @@ const files: Record<string, string> = {
     "import dayjs from 'dayjs';\nimport { cents } from './price';\nexport const ok = [dayjs, cents];\n",
   'server/db/migrations.ts':
     "import { messagingMigrations } from '../messaging/migrations';\nexport const ok = messagingMigrations;\n",
+  'src/features/chat/through.ts': "import { share } from './platform';\nexport const ok = share;\n",
   'server/services/shared.ts':
     "import { cents } from '../../src/utils/price';\nimport type { Browser } from 'playwright-core';\nexport const ok = cents;\nexport type Ok = Browser;\n",
 };
@@ -73,6 +78,7 @@ const expected: Record<string, string[]> = {
   'server-imports-no-app': ['server/services/app.ts → src/state/customer.ts'],
   'shipped-code-imports-no-test': ['server/services/test.ts → test/support/helpers.ts'],
   'shipped-code-imports-no-dev-dependency': ['server/services/dev.ts → playwright-core'],
+  'platform-files-through-their-interface': ['src/features/chat/direct.ts → src/features/chat/platform.h5.ts'],
   'no-unresolvable-import': ['src/core/typo.ts → ./no-such-file'],
 };
 
