@@ -43,6 +43,8 @@ function tarojsProject(displayName, roots) {
     transformIgnorePatterns: [
       '^(?!.*/node_modules/@tarojs/).*/node_modules/(?!(@stencil|swiper|ssr-window|dom7|query-string|decode-uri-component|split-on-first|filter-obj|lodash-es)/)',
     ],
+    // As Taro's H5 build does: `./x` is `x.h5.ts(x)` where a module has per-platform files (x.d.ts is their interface).
+    moduleFileExtensions: ['h5.ts', 'h5.tsx', ...appBase.moduleFileExtensions],
     moduleNameMapper: {
       ...(appBase.moduleNameMapper || {}),
       '\\.(css|less|sass|scss|styl)$': '<rootDir>/test/setup/style-stub.js',

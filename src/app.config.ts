@@ -84,7 +84,7 @@ export default defineAppConfig({
     navigationBarTextStyle: 'black',
   },
   // custom: the middle admin button is not a page. weapp draws src/custom-tab-bar; Taro 4.2's H5 router
-  // renders no custom tab bar, so there each tab page renders the same TabBar (src/ui/tab-bar/PageTabBar.tsx).
+  // renders no custom tab bar, so there each tab page renders the same TabBar (src/ui/tab-bar/PageTabBar.h5.tsx).
   tabBar: {
     custom: true,
     color: '#7a7e83',

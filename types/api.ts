@@ -673,6 +673,39 @@ export interface CsAgent {
 
 /* ---------------------------------------------------------------- endpoint map */
 
+/** A shopper's review of a frame: one per shopper and frame, written again to change it. */
+export interface Review {
+  review_id: number;
+  goods_id: number;
+  goods_name: string;
+  goods_img: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  content: string;
+  author: { user_id: number; nickname: string; avatar: string };
+  created_at: number;
+  /** true for the signed-in shopper's own review. */
+  mine: boolean;
+}
+
+export interface ReviewPage extends Page<Review> {
+  /** The mean rating of every review matched, to one decimal; null without reviews. */
+  average: number | null;
+}
+
+export interface ReviewListRequest {
+  page?: number;
+  page_size?: number;
+  /** Absent: the newest reviews of every frame. */
+  goods_id?: number;
+}
+
+export interface SaveReviewRequest {
+  goods_id: number;
+  rating: number;
+  content: string;
+}
+
 /** Every endpoint: method, request body (GET: query) and `data` of the answer. */
 export interface Endpoints {
   'POST /api/auth/login': [LoginRequest, LoginResult];

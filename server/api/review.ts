@@ -1,46 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Page } from '../../types/api';
+import type { ReviewPage } from '../../types/api';
 import { optionalUser, requireUser } from '../auth';
 import type { AppContext } from '../context';
 import type { ReviewDatabase } from '../db/review-schema';
 import { ApiError, body, ok, pageFields } from '../http';
 
 export const REVIEW_MAX_LENGTH = 500;
-
-/** A shopper's review of a frame: one per shopper and frame, written again to change it. */
-export interface Review {
-  review_id: number;
-  goods_id: number;
-  goods_name: string;
-  goods_img: string;
-  /** 1 to 5 stars. */
-  rating: number;
-  content: string;
-  author: { user_id: number; nickname: string; avatar: string };
-  created_at: number;
-  /** true for the signed-in shopper's own review. */
-  mine: boolean;
-}
-
-export interface ReviewPage extends Page<Review> {
-  /** The mean rating of every review matched, to one decimal; null without reviews. */
-  average: number | null;
-}
-
-export interface ReviewListRequest {
-  page?: number;
-  page_size?: number;
-  /** Absent: the newest reviews of every frame. */
-  goods_id?: number;
-}
-
-export interface SaveReviewRequest {
-  goods_id: number;
-  rating: number;
-  content: string;
-}
 
 const listRequest = z.object({ ...pageFields, goods_id: z.number().int().positive().optional() });
 const saveRequest = z.object({

@@ -1,5 +1,6 @@
 import { post } from '@/core/request';
 import { type SignedInUser, signIn } from '@/state/customer';
+import { accountPlatform } from './platform';
 
 export const GOOGLE_CLIENT_ID: string = LENSMATE_GOOGLE_CLIENT_ID;
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
@@ -11,10 +12,10 @@ export const GOOGLE_LOAD_FAILED = 'Google sign-in could not be loaded. Please si
 /** Why the Google button is hidden here, or '' when it can be shown. */
 export function googleUnavailableReason(
   clientId: string = GOOGLE_CLIENT_ID,
-  env: string = process.env.TARO_ENV,
+  webSignIn: boolean = accountPlatform.googleWebSignIn,
 ): string {
   if (!clientId) return GOOGLE_NOT_CONFIGURED_NOTE;
-  if (env !== 'h5') return GOOGLE_WEB_ONLY_NOTE;
+  if (!webSignIn) return GOOGLE_WEB_ONLY_NOTE;
   return '';
 }
 

@@ -4,6 +4,7 @@ import { Image, Text, Video, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
 import { LOCATION_MESSAGE, formatCoordinates, isPlace, showPlace } from './location';
+import { chatPlatform } from './platform';
 
 type Payload = Record<string, unknown>;
 
@@ -64,21 +65,11 @@ function AudioBody({ payload }: { payload: Payload }) {
   );
 }
 
-function openFile(url: string): void {
-  if (process.env.TARO_ENV === 'h5') {
-    window.open(url, '_blank', 'noopener');
-    return;
-  }
-  Taro.downloadFile({ url })
-    .then((result) => Taro.openDocument({ filePath: result.tempFilePath, showMenu: true }))
-    .catch(() => Taro.showToast({ title: 'This file cannot be opened', icon: 'none' }));
-}
-
 function FileBody({ payload }: { payload: Payload }) {
   const name = String(payload.name ?? 'File');
   const dot = name.lastIndexOf('.');
   return (
-    <View className="chat__file" onClick={() => openFile(mediaUrl(payload.url))}>
+    <View className="chat__file" onClick={() => chatPlatform.openFile(mediaUrl(payload.url))}>
       <Text className="chat__file-icon">{dot > 0 ? name.slice(dot + 1, dot + 5).toUpperCase() : 'FILE'}</Text>
       <View className="chat__file-text">
         <Text className="chat__file-name">{name}</Text>

@@ -9,18 +9,19 @@ import GoEasy, {
 } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import { appStore } from '@/state/store';
+import { unreadTotalAtom } from '@/state/unread';
 import { toBadgeNumber } from '@/utils/format';
 import Taro from '@tarojs/taro';
 import type { MessagingToken } from '../../../types/api';
 import { describeMessage } from './describe';
 import { type NotificationTarget, notifyIncoming } from './notify';
-import { unreadTotalAtom } from './unread';
+import { chatPlatform } from './platform';
 
 /** The messaging server: the build's host, else (H5) this site's own origin, else the API server. */
 export function messagingHost(): string {
   if (LENSMATE_MESSAGING_HOST) return LENSMATE_MESSAGING_HOST;
   if (LENSMATE_API_BASE) return LENSMATE_API_BASE;
-  return typeof window !== 'undefined' && window.location ? window.location.origin : '';
+  return chatPlatform.siteOrigin();
 }
 
 export function chatClient(): GoEasy {

@@ -4,6 +4,9 @@ import Taro from '@tarojs/taro';
 /** The custom message type that carries a place. */
 export const LOCATION_MESSAGE = 'location';
 
+/** What the choose-location page says when the map picker's location permission is refused. */
+export const LOCATION_DENIED = 'Allow location access to choose on the map, or enter the place below';
+
 export const LOCATION_PAGES = {
   choose: '/pages/location/choose-location',
   open: '/pages/location/open-location',

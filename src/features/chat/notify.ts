@@ -1,6 +1,7 @@
 import { currentRoute } from '@/core/navigation';
 import type { AnyMessage, GroupMessage, Notification as PushNotification } from '@/messaging';
 import { describeMessage } from './describe';
+import { chatPlatform } from './platform';
 import { CHAT_PAGES } from './routes';
 
 /** The messaging.md §5 limits of a notification: title at most 32 characters, body at most 50. */
@@ -50,9 +51,9 @@ function showing(target: NotificationTarget): boolean {
 }
 
 /**
- * On H5, a message that arrives while its conversation is not on screen is shown as a browser notification
- * (when the user has allowed them); tapping it opens the conversation. The mini-program has no local
- * notifications: there the conversation list and the tab badge carry it.
+ * A message that arrives while its conversation is not on screen is shown as a system notification where the
+ * platform has them (H5: a browser notification, when the user has allowed them); tapping it opens the
+ * conversation. The mini-program has none: there the conversation list and the tab badge carry it.
  */
 export function notifyIncoming(
   message: AnyMessage,
@@ -60,18 +61,10 @@ export function notifyIncoming(
   open: (target: NotificationTarget) => void,
   names: { conversation: string; sender: string },
 ): boolean {
-  if (process.env.TARO_ENV !== 'h5' || message.senderId === me || message.recalled) return false;
-  const BrowserNotification = typeof window !== 'undefined' ? window.Notification : undefined;
-  if (!BrowserNotification || BrowserNotification.permission !== 'granted') return false;
+  if (message.senderId === me || message.recalled) return false;
   const target = notificationTarget(message);
   if (!target || showing(target)) return false;
   const scene = message.scene() === 'group' ? 'group' : 'private';
   const { title, body } = notificationFor(scene, describeMessage(message, ''), names.conversation, names.sender);
-  const shown = new BrowserNotification(title, { body, tag: `${target.url}?to=${target.params.to}` });
-  shown.onclick = () => {
-    window.focus();
-    shown.close();
-    open(target);
-  };
-  return true;
+  return chatPlatform.notify({ title, body, tag: `${target.url}?to=${target.params.to}` }, () => open(target));
 }

@@ -14,6 +14,9 @@ import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
 import { HISTORY_PAGE, SUPPORT_TEAM_DATA, SUPPORT_TEAM_ID, customerOfConversation, mergeMessages } from './support';
 
+/** The SDK's shapes the agents' desk shows; pages reach the SDK only through features. */
+export type { ConversationDTO, User } from '@/messaging';
+
 interface Owner {
   /** The agent serving the customer, null while nobody is. */
   agent: string | null;

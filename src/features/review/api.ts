@@ -1,5 +1,5 @@
 import { post } from '@/core/request';
-import type { Review, ReviewListRequest, ReviewPage, SaveReviewRequest } from '../../../server/api/review';
+import type { Review, ReviewListRequest, ReviewPage, SaveReviewRequest } from '../../../types/api';
 
 export type { Review, ReviewPage };
 

@@ -3,6 +3,7 @@ import { failureMessage, fetchGoods, fetchGoodsPage } from '@/features/goods/api
 import { ALBUM_PERMISSION_DENIED } from '@/features/social/media';
 import Taro from '@tarojs/taro';
 import type { DetectedFace, Goods, UploadResult } from '../../../types/api';
+import { tryOnPlatform } from './platform';
 
 /** shop-app.md §6, verbatim. */
 export const SAVED = '保存成功';
@@ -103,23 +104,11 @@ export function saveFailure(error: unknown): string {
   return denied(error) ? ALBUM_PERMISSION_DENIED : SAVE_FAILED;
 }
 
-/** H5 has no album: the picture downloads as a file. */
-function download(filePath: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = filePath;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
 /** Saves the picture to the album (a download on H5) and tells the shopper how it went; answers the toast shown. */
 export async function savePicture(filePath: string, fileName: string): Promise<string> {
   let title = SAVED;
   try {
-    if (process.env.TARO_ENV === 'h5') download(filePath, fileName);
-    else await Taro.saveImageToPhotosAlbum({ filePath });
+    await tryOnPlatform.keepPicture(filePath, fileName);
   } catch (error) {
     title = saveFailure(error);
   }

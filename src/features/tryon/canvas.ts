@@ -1,17 +1,24 @@
-import Taro from '@tarojs/taro';
 import type { DetectedFace } from '../../../types/api';
 import { type FrameAnchor, type Matrix, analyseFrame, composite, fitWithin, frameTransform } from './geometry';
+import { tryOnPlatform } from './platform';
 
 /**
  * The try-on canvas on both platforms: on H5 the <canvas> inside Taro's <Canvas>, on weapp the node of a
  * <Canvas type="2d">. Both speak the same 2D context; only finding the node, loading an image and exporting
- * the picture differ.
+ * the picture differ (platform.h5.ts, platform.weapp.ts).
  */
 
 export interface TryOnImage {
   width: number;
   height: number;
 }
+
+/** An image being loaded (a canvas's own, or the browser's): drawable once `onload` has run. */
+export type LoadableImage = TryOnImage & {
+  src: string;
+  onload: ((...event: never[]) => unknown) | null;
+  onerror: ((...error: never[]) => unknown) | null;
+};
 
 interface PixelData {
   data: Uint8ClampedArray;
@@ -32,7 +39,7 @@ export interface TryOnCanvas {
   width: number;
   height: number;
   getContext(kind: '2d'): Context2d | null;
-  createImage?(): TryOnImage & { src: string; onload: (() => void) | null; onerror: ((error: unknown) => void) | null };
+  createImage?(): LoadableImage;
   toDataURL?(type: string, quality: number): string;
 }
 
@@ -42,30 +49,15 @@ export interface ExportedPicture {
   filePath: string;
 }
 
-const isH5 = process.env.TARO_ENV === 'h5';
-
 /** The canvas node of the page's <Canvas id={id}>. */
 export function findCanvas(id: string): Promise<TryOnCanvas> {
-  if (isH5) {
-    const node = document.querySelector<HTMLCanvasElement>(`#${id} canvas, canvas[canvas-id="${id}"]`);
-    return node ? Promise.resolve(node as unknown as TryOnCanvas) : Promise.reject(new Error('no try-on canvas'));
-  }
-  return new Promise((resolve, reject) => {
-    Taro.createSelectorQuery()
-      .select(`#${id}`)
-      .fields({ node: true, size: true })
-      .exec((results: Array<{ node?: TryOnCanvas } | null>) => {
-        const node = results[0]?.node;
-        if (node) resolve(node);
-        else reject(new Error('no try-on canvas'));
-      });
-  });
+  return tryOnPlatform.findCanvas(id);
 }
 
 /** Loads an image (a chosen photo's path or a frame picture's URL) for drawing on `canvas`. */
 export function loadImage(canvas: TryOnCanvas, src: string): Promise<TryOnImage> {
   return new Promise((resolve, reject) => {
-    const image = isH5 || !canvas.createImage ? new Image() : canvas.createImage();
+    const image = tryOnPlatform.newImage(canvas);
     image.onload = () => resolve(image);
     image.onerror = () => reject(new Error(`the image ${src} cannot be loaded`));
     image.src = src;
@@ -127,16 +119,6 @@ export function drawTryOn(canvas: TryOnCanvas, photo: PixelData, frame: TryOnIma
 }
 
 /** The canvas as a JPEG: a data URL to send and a path to save. */
-export async function exportPicture(canvas: TryOnCanvas): Promise<ExportedPicture> {
-  if (isH5 && canvas.toDataURL) {
-    const dataUrl = canvas.toDataURL('image/jpeg', 0.9);
-    return { dataUrl, filePath: dataUrl };
-  }
-  const { tempFilePath } = await Taro.canvasToTempFilePath({
-    canvas: canvas as never,
-    fileType: 'jpg',
-    quality: 0.9,
-  } as Taro.canvasToTempFilePath.Option);
-  const base64 = Taro.getFileSystemManager().readFileSync(tempFilePath, 'base64') as string;
-  return { dataUrl: `data:image/jpeg;base64,${base64}`, filePath: tempFilePath };
+export function exportPicture(canvas: TryOnCanvas): Promise<ExportedPicture> {
+  return tryOnPlatform.exportPicture(canvas);
 }

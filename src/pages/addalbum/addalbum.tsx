@@ -11,7 +11,7 @@ import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
 import type { Album } from '../../../types/api';
 import '@/features/social/social.css';
-import '../addarticle/addarticle.css';
+import '@/features/article/editor.css';
 
 interface Pending {
   url: string;

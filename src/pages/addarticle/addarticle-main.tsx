@@ -13,7 +13,7 @@ import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { ArticleCategory } from '../../../types/api';
 import '@/features/social/social.css';
-import './addarticle.css';
+import '@/features/article/editor.css';
 
 export default function AddArticleMain() {
   useRouteRecord();

@@ -10,7 +10,7 @@ import { Image, Text, Textarea, Video, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useAtom } from 'jotai';
 import '@/features/social/social.css';
-import './addarticle.css';
+import '@/features/article/editor.css';
 
 export default function AddArticleNext() {
   useRouteRecord();

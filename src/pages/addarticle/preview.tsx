@@ -11,8 +11,8 @@ import Taro from '@tarojs/taro';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import '@/features/social/social.css';
-import '../article/article.css';
-import './addarticle.css';
+import '@/features/article/article.css';
+import '@/features/article/editor.css';
 
 export default function ArticlePreview() {
   useRouteRecord();

@@ -13,7 +13,7 @@ import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
 import type { Article, Comment } from '../../../types/api';
 import '@/features/social/social.css';
-import './article.css';
+import '@/features/article/article.css';
 
 export default function ArticlePage() {
   useRouteRecord();

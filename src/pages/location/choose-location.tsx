@@ -4,20 +4,18 @@ import {
   type PlaceErrors,
   type PlaceForm,
   formatCoordinates,
-  isPlace,
   readPlaceForm,
   recentPlaces,
   rememberPlace,
   reportPlace,
 } from '@/features/chat/location';
+import { chatPlatform } from '@/features/chat/platform';
 import { Field } from '@/ui/shop/Field';
 import { Text, View } from '@tarojs/components';
 import Taro, { useLoad, useUnload } from '@tarojs/taro';
 import { useRef, useState } from 'react';
 import '@/features/social/social.css';
 import './location.css';
-
-export const LOCATION_DENIED = 'Allow location access to choose on the map, or enter the place below';
 
 /**
  * The choose-location system page. On weapp it opens WeChat's map picker (Taro.chooseLocation) at once; everywhere
@@ -38,26 +36,14 @@ export default function ChooseLocation() {
     void Taro.navigateBack();
   };
 
+  const pickOnMap = chatPlatform.pickPlaceOnMap;
   const openMap = async () => {
-    try {
-      const result = await Taro.chooseLocation({});
-      const place = {
-        name: result.name || result.address || 'Pinned location',
-        address: result.address ?? '',
-        latitude: result.latitude,
-        longitude: result.longitude,
-      };
-      if (isPlace(place)) choose(place);
-    } catch (error) {
-      const message = String((error as { errMsg?: string } | undefined)?.errMsg ?? error);
-      if (/auth|deny|denied|permission/i.test(message)) {
-        void Taro.showToast({ title: LOCATION_DENIED, icon: 'none', duration: 2500 });
-      }
-    }
+    const place = await pickOnMap?.();
+    if (place) choose(place);
   };
 
   useLoad(() => {
-    if (process.env.TARO_ENV === 'weapp') void openMap();
+    if (pickOnMap) void openMap();
   });
   useUnload(() => {
     if (!answered.current) reportPlace(null);
@@ -75,7 +61,7 @@ export default function ChooseLocation() {
 
   return (
     <View className="social-page location">
-      {process.env.TARO_ENV === 'weapp' && (
+      {pickOnMap && (
         <View className="social-button location__map" onClick={() => void openMap()}>
           <Text>Choose on the map</Text>
         </View>

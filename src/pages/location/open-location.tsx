@@ -1,5 +1,6 @@
 import { useRouteRecord } from '@/core/use-route-record';
-import { formatCoordinates, mapLink, placeFromQuery } from '@/features/chat/location';
+import { formatCoordinates, placeFromQuery } from '@/features/chat/location';
+import { chatPlatform } from '@/features/chat/platform';
 import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
@@ -15,15 +16,10 @@ export default function OpenLocation() {
   const place = placeFromQuery(useRouter().params);
 
   const openMap = () => {
-    if (!place) return;
-    if (process.env.TARO_ENV === 'weapp') {
-      Taro.openLocation({ ...place, scale: 17 }).catch(() => undefined);
-    } else if (typeof window !== 'undefined') {
-      window.open(mapLink(place.latitude, place.longitude), '_blank', 'noopener');
-    }
+    if (place) chatPlatform.showPlaceOnMap(place);
   };
   useLoad(() => {
-    if (process.env.TARO_ENV === 'weapp') openMap();
+    if (chatPlatform.mapOnArrival) openMap();
   });
 
   if (!place) {

@@ -1,6 +1,6 @@
 import { goTo } from '@/core/navigation';
 import { HOME_PAGE } from '@/core/routes';
-import { unreadTotalAtom } from '@/features/chat/unread';
+import { unreadTotalAtom } from '@/state/unread';
 import { Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useAtomValue } from 'jotai';

@@ -10,9 +10,9 @@ import { fakeApi, mountPages, ok, see, shows, tap, waitForPath } from './harness
 
 describe('Google sign-in availability', () => {
   it('is hidden with a reason without a client id, and outside the web build', () => {
-    expect(googleUnavailableReason('', 'h5')).toBe(GOOGLE_NOT_CONFIGURED_NOTE);
-    expect(googleUnavailableReason('123.apps.googleusercontent.com', 'weapp')).toBe(GOOGLE_WEB_ONLY_NOTE);
-    expect(googleUnavailableReason('123.apps.googleusercontent.com', 'h5')).toBe('');
+    expect(googleUnavailableReason('', true)).toBe(GOOGLE_NOT_CONFIGURED_NOTE);
+    expect(googleUnavailableReason('123.apps.googleusercontent.com', false)).toBe(GOOGLE_WEB_ONLY_NOTE);
+    expect(googleUnavailableReason('123.apps.googleusercontent.com', true)).toBe('');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   payByCard,
 } from '@/features/payment/api';
 import { type CardErrors, type CardForm, readCard } from '@/features/payment/card-form';
+import { paymentPlatform } from '@/features/payment/platform';
 import { PAYMENT_PAGE } from '@/features/payment/routes';
 import { currentToken } from '@/state/customer';
 import { FieldFrame } from '@/ui/shop/Field';
@@ -27,12 +28,6 @@ import '@/ui/shop/shop.css';
 import './payment.css';
 
 const BRAINTREE_SANDBOX_NONCE = 'fake-valid-nonce';
-
-/** The buyer approves at PayPal in a new browser tab; the mini program has no browser, so it needs the sandbox. */
-function openPaypalApproval(url: string): void {
-  if (process.env.TARO_ENV !== 'h5') return;
-  window.open(url, '_blank');
-}
 
 function openOrder(order: Order): void {
   void Taro.redirectTo({ url: buildUrl(NAMED_TARGETS.orderDetail, { order_id: String(order.order_id) }) });
@@ -133,7 +128,7 @@ export default function PaymentPage() {
     createPaypalOrder(order.order_id).then(
       (created) => {
         setPaypal(created);
-        if (created.mode === 'paypal') openPaypalApproval(created.approve_url);
+        if (created.mode === 'paypal') paymentPlatform.openPaypalApproval(created.approve_url);
       },
       (reason: unknown) => setFailure(failureMessage(reason)),
     );

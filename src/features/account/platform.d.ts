@@ -1,0 +1,7 @@
+/** Where signing in differs, one file per platform: `platform.h5.ts` and `platform.weapp.ts`. */
+export interface AccountPlatform {
+  /** Whether Google's web sign-in (Google Identity Services, a script in a browser page) can run here. */
+  googleWebSignIn: boolean;
+}
+
+export declare const accountPlatform: AccountPlatform;

@@ -1,0 +1,5 @@
+import type { AccountPlatform } from './platform';
+
+export const accountPlatform: AccountPlatform = {
+  googleWebSignIn: true,
+};

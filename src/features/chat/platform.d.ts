@@ -1,0 +1,33 @@
+import type { Place } from './location';
+import type { PickedMedia } from './use-conversation';
+
+/** A notification for a message that arrived while its conversation was off screen. */
+export interface IncomingNotification {
+  title: string;
+  body: string;
+  /** One notification per conversation: a newer one replaces it. */
+  tag: string;
+}
+
+/**
+ * What the chat needs from the device, one file per platform: `platform.weapp.ts` (WeChat's pickers, document
+ * viewer and map) and `platform.h5.ts` (the browser's file input, tabs and notifications).
+ */
+export interface ChatPlatform {
+  /** An audio clip or any file for a media message; null when the user cancels or a refused permission was shown. */
+  pickFile(kind: 'audio' | 'file'): Promise<PickedMedia | null>;
+  /** Opens the file of a file message. */
+  openFile(url: string): void;
+  /** Shows a system notification that opens the conversation when tapped; false when none can be shown here. */
+  notify(notification: IncomingNotification, open: () => void): boolean;
+  /** The origin the app was loaded from, the messaging server's last default; '' where there is none. */
+  siteOrigin(): string;
+  /** The platform's map picker; null where places are only typed in. */
+  pickPlaceOnMap: (() => Promise<Place | null>) | null;
+  /** Shows a place on the platform's map. */
+  showPlaceOnMap(place: Place): void;
+  /** Whether the open-location page hands over to the map at once (WeChat's map is a page of its own). */
+  mapOnArrival: boolean;
+}
+
+export declare const chatPlatform: ChatPlatform;
