@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { SUPPORT_TEAM_ID } from '../../types/api';
-import { MessagingControl } from '../messaging/control';
 import { finalPriceCents, refreshSearchText } from '../services/catalog';
 import { hashPassword } from '../services/passwords';
 import { UPLOADS_PREFIX } from '../services/uploads';
@@ -559,7 +558,9 @@ export async function seed(db: Kysely<Database>, uploadDir: string, now: number 
   }
   await seedSocial(db, now);
   // The demo admin answers the support chat; admins assign further agents in the admin area.
-  await new MessagingControl(db).assignAgent(SUPPORT_TEAM_ID, String(userIds[0]));
+  // Written as the messaging server's MessagingControl.assignAgent writes it (server/db knows no messaging handler).
+  await sql`insert into msg_cs_assignment (team_id, agent_id, created_at)
+    values (${SUPPORT_TEAM_ID}, ${String(userIds[0])}, ${now}) on conflict do nothing`.execute(db);
   await db
     .insertInto('settings')
     .values({ key: 'seeded_at', value: String(now) })
