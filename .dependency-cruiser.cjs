@@ -87,6 +87,27 @@ module.exports = {
       to: { path: '^(src|server)/' },
     },
     {
+      name: 'app-takes-the-contract-as-types-only',
+      comment:
+        'The contract map (types/contract.ts) and its zod schemas (types/schemas/) type the app; the app imports them ' +
+        'with `import type`, which the build erases, so neither zod nor a schema reaches the app bundles.',
+      severity: 'error',
+      from: { path: '^(src|config)/' },
+      to: { path: '^types/(contract\\.ts|schemas/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-values-stay-zod-free',
+      comment:
+        'types/api.ts and types/constants.ts are what the app imports as values (constants such as ORDER_STATUSES): ' +
+        'they import the schemas, the contract map and zod for types only.',
+      severity: 'error',
+      from: { path: '^types/(api|constants)\\.ts$' },
+      to: {
+        path: '^types/(contract\\.ts|schemas/)|(^|/)node_modules/zod/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'db-knows-no-route',
       comment:
         'server/db (tables, migrations, seed) knows no route: nothing of server/api, the HTTP helpers, the auth ' +

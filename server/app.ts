@@ -13,9 +13,11 @@ import { registerCsAgentRoutes } from './api/cs-agents';
 import { registerGoodsRoutes } from './api/goods';
 import { registerHomeRoutes } from './api/home';
 import { registerMessagingTokenRoute } from './api/messaging-token';
+import { registerOpenApi } from './api/openapi';
 import { registerOrderRoutes } from './api/order';
 import { registerPaymentRoutes } from './api/payment';
 import { registerReviewRoutes } from './api/review';
+import { zodSerializerCompiler, zodValidatorCompiler } from './api/route';
 import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
@@ -133,6 +135,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   // Encapsulated: the multipart parser and the rate limiter stay in the API's scope, so the messaging
   // server can register its own multipart upload route on the same instance.
   await app.register(async (api) => {
+    // Every route validates its request and serializes its answer by the schemas of its contract entry.
+    api.setValidatorCompiler(zodValidatorCompiler);
+    api.setSerializerCompiler(zodSerializerCompiler);
+    api.decorateRequest('user', null);
+    await registerOpenApi(api);
     await api.register(rateLimit, {
       global: false,
       store: routeLimitStore(limits),

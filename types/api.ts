@@ -6,7 +6,25 @@
  * The login token travels in the `lensmate-token` request header.
  */
 
-export const TOKEN_HEADER = 'lensmate-token';
+import type { z } from 'zod';
+import type { FILTER_TYPES, ORDER_STATUSES, PAYMENT_PROVIDERS, PRISM_BASES, TRACK_STATUSES } from './constants';
+import type * as lensSchemas from './schemas/lens';
+import type * as orderSchemas from './schemas/order';
+import type * as paymentSchemas from './schemas/payment';
+import type * as trackSchemas from './schemas/track';
+import type * as userSchemas from './schemas/user';
+
+export {
+  FILTER_TYPES,
+  MAX_CART_LINES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PRISM_BASES,
+  SUPPORT_TEAM_ID,
+  TOKEN_HEADER,
+  TRACK_STATUSES,
+} from './constants';
 
 export type ApiStatus = 200 | 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
@@ -34,7 +52,6 @@ export type Empty = Record<string, never>;
 
 /* ---------------------------------------------------------------- catalogue */
 
-export const FILTER_TYPES = ['Gender', 'Type', 'Shape', 'Material', 'Tag'] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
 export interface Filter {
@@ -147,33 +164,13 @@ export interface PrismPrice {
 }
 
 /** The lens options chosen for one cart or order line. */
-export interface LensChoice {
-  lens_type_id: number;
-  lens_id?: number | null;
-  thickness_id?: number | null;
-  coating_ids?: number[];
-  lens_color_id?: number | null;
-}
+export type LensChoice = z.input<typeof lensSchemas.lensChoice>;
 
 /* ---------------------------------------------------------------- prescriptions */
 
-export type PrismBase = 'BU' | 'BD' | 'BI' | 'BO';
-
-/**
- * One eye. SPH −20.00…+20.00, CYL −6.00…+6.00, ADD +0.75…+3.50 (all in steps of 0.25);
- * AXIS 1…180 and required exactly when CYL is not zero; prism 0.5…10 in steps of 0.25 with its base.
- */
-export interface EyeRx {
-  sph: number;
-  cyl: number | null;
-  axis: number | null;
-  add: number | null;
-  prism: number | null;
-  base: PrismBase | null;
-}
-
-/** Single PD 50…80 mm, or dual (monocular) 25…40 mm per eye, in steps of 0.5. */
-export type PupillaryDistance = { kind: 'single'; value: number } | { kind: 'dual'; right: number; left: number };
+export type PrismBase = (typeof PRISM_BASES)[number];
+export type EyeRx = z.infer<typeof userSchemas.eyeRx>;
+export type PupillaryDistance = z.infer<typeof userSchemas.pupillaryDistance>;
 
 export interface PrescriptionInput {
   name: string;
@@ -187,16 +184,11 @@ export interface PrescriptionInput {
   note?: string;
 }
 
-export interface Prescription extends PrescriptionInput {
-  prescription_id: number;
-  image_url: string | null;
-  note: string;
-  created_at: number;
-}
+export type Prescription = z.infer<typeof userSchemas.prescription>;
 
 /* ---------------------------------------------------------------- users and addresses */
 
-export interface User {
+export type User = {
   user_id: number;
   email: string;
   nickname: string;
@@ -204,11 +196,9 @@ export interface User {
   bio: string;
   is_admin: boolean;
   created_at: number;
-}
+};
 
-export interface LoginResult extends User {
-  token: string;
-}
+export type LoginResult = User & { token: string };
 
 export interface Country {
   country_code: string;
@@ -231,56 +221,16 @@ export interface AddressInput {
   is_default?: boolean;
 }
 
-export interface Address extends Required<AddressInput> {
-  address_id: number;
-}
+export type Address = z.infer<typeof userSchemas.address>;
 
 /* ---------------------------------------------------------------- cart */
 
-export interface CartLineInput {
-  goods_id: number;
-  color_id: number;
-  /** 1 to 20. */
-  quantity: number;
-  /** null or absent: frame only. */
-  lens?: LensChoice | null;
-  /** A saved prescription of the user, needed when the lens type needs one. */
-  prescription_id?: number | null;
-}
-
+export type CartLineInput = z.input<typeof orderSchemas.cartLineInput>;
 /** What `upload_cart` takes, JSON-encoded, in the field `content`. */
-export interface CartContent {
-  lines: CartLineInput[];
-}
-
-export interface PricedLens {
-  lens_type: { lens_type_id: number; name: string; price: number };
-  lens: { lens_id: number; name: string; price: number } | null;
-  thickness: { thickness_id: number; name: string; index: number; price: number } | null;
-  coatings: { coating_id: number; name: string; price: number }[];
-  lens_color: { lens_color_id: number; name: string; price: number } | null;
-  prism_price: number;
-  total: number;
-}
-
-export interface CartLine extends CartLineInput {
-  goods_name: string;
-  goods_img: string;
-  color_name: string;
-  frame_price: number;
-  lens_detail: PricedLens | null;
-  unit_price: number;
-  line_total: number;
-  /** false when the frame was unlisted or its colour is out of stock. */
-  available: boolean;
-}
-
-export interface Cart {
-  lines: CartLine[];
-  item_count: number;
-  subtotal: number;
-  updated_at: number | null;
-}
+export type CartContent = z.input<typeof orderSchemas.cartContent>;
+export type PricedLens = z.infer<typeof lensSchemas.pricedLens>;
+export type CartLine = z.infer<typeof orderSchemas.cartLine>;
+export type Cart = z.infer<typeof orderSchemas.cart>;
 
 /* ---------------------------------------------------------------- coupons, shipping */
 
@@ -324,72 +274,16 @@ export interface DiscountOption {
 
 /* ---------------------------------------------------------------- orders, payments, tracking */
 
-export const ORDER_STATUSES = ['created', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderLine = z.infer<typeof orderSchemas.orderLine>;
+export type Order = z.infer<typeof orderSchemas.order>;
 
-export interface OrderLine {
-  line_id: number;
-  goods_id: number;
-  goods_name: string;
-  goods_img: string;
-  color_id: number;
-  color_name: string;
-  quantity: number;
-  frame_price: number;
-  lens_detail: PricedLens | null;
-  unit_price: number;
-  line_total: number;
-  prescription: Prescription | null;
-}
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export type PaymentStatus = z.infer<typeof paymentSchemas.paymentStatus>;
 
-export interface Order {
-  order_id: number;
-  order_sn: string;
-  status: OrderStatus;
-  lines: OrderLine[];
-  address: Address;
-  shipping_method: { shipping_method_id: number; name: string; min_days: number; max_days: number };
-  coupon: { coupon_id: number; code: string; title: string } | null;
-  subtotal: number;
-  coupon_discount: number;
-  shipping_fee: number;
-  total: number;
-  currency: string;
-  tracking_no: string | null;
-  carrier: string | null;
-  created_at: number;
-  paid_at: number | null;
-}
-
-export type PaymentProvider = 'stripe' | 'paypal' | 'braintree';
-export type PaymentStatus = 'pending' | 'succeeded' | 'declined';
-
-export interface Payment {
-  payment_id: number;
-  order_id: number;
-  provider: PaymentProvider;
-  /** The provider's id: PaymentIntent id, PayPal order id, Braintree transaction id. */
-  reference: string;
-  status: PaymentStatus;
-  amount: number;
-  created_at: number;
-}
-
-export type TrackStatus = 'registered' | 'in_transit' | 'out_for_delivery' | 'delivered';
-
-export interface TrackEvent {
-  time: number;
-  location: string;
-  description: string;
-  status: TrackStatus;
-}
-
-export interface Tracking {
-  tracking_no: string;
-  carrier: string;
-  status: TrackStatus;
-  events: TrackEvent[];
-}
+export type TrackStatus = (typeof TRACK_STATUSES)[number];
+export type TrackEvent = z.infer<typeof trackSchemas.trackEvent>;
+export type Tracking = z.infer<typeof trackSchemas.tracking>;
 
 /* ---------------------------------------------------------------- content */
 
@@ -469,6 +363,19 @@ export interface DetectedFace {
 }
 
 /* ---------------------------------------------------------------- requests */
+
+export type UploadCartRequest = z.input<typeof orderSchemas.uploadCartRequest>;
+export type SubmitOrderRequest = z.input<typeof orderSchemas.submitOrderRequest>;
+export type OrderListRequest = z.input<typeof orderSchemas.orderListRequest>;
+export type UpdateOrderStatusRequest = z.input<typeof orderSchemas.updateOrderStatusRequest>;
+export type OrderIdRequest = z.input<typeof orderSchemas.orderIdRequest>;
+export type StripeSecret = z.infer<typeof paymentSchemas.stripeSecret>;
+export type SandboxCardRequest = z.input<typeof paymentSchemas.sandboxCardRequest>;
+export type PaypalOrder = z.infer<typeof paymentSchemas.paypalOrder>;
+export type PaypalCaptureRequest = z.input<typeof paymentSchemas.paypalCaptureRequest>;
+export type BraintreeToken = z.infer<typeof paymentSchemas.braintreeToken>;
+export type BraintreeCheckoutRequest = z.input<typeof paymentSchemas.braintreeCheckoutRequest>;
+export type TrackRequest = z.input<typeof trackSchemas.trackRequest>;
 
 export interface LoginRequest {
   email: string;
@@ -572,10 +479,6 @@ export interface UnlistGoodsRequest {
 }
 export type SaveTo = 'MYPRESCRIPTION' | 'GOODS' | 'ARTICLE' | 'AVATAR';
 
-export interface UploadCartRequest {
-  /** JSON.stringify(CartContent). */
-  content: string;
-}
 export interface RecommendCouponsRequest {
   subtotal: number;
 }
@@ -583,70 +486,7 @@ export interface ShippingMethodRequest {
   subtotal?: number;
   country_code?: string;
 }
-export interface SubmitOrderRequest {
-  /** A key the client makes once per checkout; a retry with the same key answers the same order. */
-  client_key: string;
-  address_id: number;
-  shipping_method_id: number;
-  coupon_code?: string;
-  /** Absent: the saved cart, which is emptied once the order is made. */
-  lines?: CartLineInput[];
-}
-export interface OrderListRequest extends PageRequest {
-  status?: OrderStatus;
-  order_id?: number;
-}
-/** Admin only: moves an order along the status machine (created → paid → shipped → delivered; cancelled, refunded). */
-export interface UpdateOrderStatusRequest {
-  order_id: number;
-  status: OrderStatus;
-  /** Required when the status becomes shipped. */
-  tracking_no?: string;
-  carrier?: string;
-}
-export interface OrderIdRequest {
-  order_id: number;
-}
 
-export interface StripeSecret {
-  client_secret: string;
-  payment_intent_id: string;
-  /** 'sandbox': confirm the card with POST /api/payment/sandbox/confirm_card instead of Stripe.js. */
-  mode: 'stripe' | 'sandbox';
-  publishable_key: string;
-  amount: number;
-  currency: string;
-}
-export interface SandboxCardRequest {
-  client_secret: string;
-  card_number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
-export interface PaypalOrder {
-  paypal_order_id: string;
-  /** Where the buyer approves; in sandbox mode POST /api/paypal/sandbox/approve instead. */
-  approve_url: string;
-  mode: 'paypal' | 'sandbox';
-}
-export interface PaypalCaptureRequest {
-  order_id: number;
-  paypal_order_id: string;
-}
-export interface BraintreeToken {
-  client_token: string;
-  mode: 'braintree' | 'sandbox';
-}
-export interface BraintreeCheckoutRequest {
-  order_id: number;
-  /** Sandbox nonces as Braintree's: fake-valid-nonce succeeds, fake-processor-declined-visa-nonce is declined. */
-  payment_method_nonce: string;
-}
-export interface TrackRequest {
-  tracking_no: string;
-  carrier?: string;
-}
 export interface TryOnImageRequest {
   file_name: string;
   /** Raw base64 or a data: URL of a jpg, png or webp image. */
@@ -656,9 +496,6 @@ export interface MessagingToken {
   otp: string;
   userId: string;
 }
-
-/** The shop's customer-service team: every shopper writes to it; admins choose its agents. */
-export const SUPPORT_TEAM_ID = 'lensmate-support';
 
 /** A user the shop made an agent of a customer-service team (admin only). */
 export interface CsAgent {
@@ -704,6 +541,11 @@ export interface SaveReviewRequest {
   goods_id: number;
   rating: number;
   content: string;
+}
+
+export interface ReviewEndpoints {
+  'POST /api/review/get_reviews': [ReviewListRequest, ReviewPage];
+  'POST /api/review/save_review': [SaveReviewRequest, Review];
 }
 
 /** Every endpoint: method, request body (GET: query) and `data` of the answer. */

@@ -1,45 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { Address, Prescription } from '../../types/api';
 import { requireUser } from '../auth';
 import type { AppContext } from '../context';
-import type { AddressesTable, PrescriptionsTable } from '../db/schema';
-import { ApiError, body, jsonParse, ok } from '../http';
+import { ApiError, body, ok } from '../http';
 import { readablePrescription } from '../services/orders';
-import { type PrescriptionData, prescriptionInput } from '../services/prescription';
+import { prescriptionInput } from '../services/prescription';
+import { toAddress, toPrescription } from '../services/records';
 import { UPLOADS_PREFIX, prescriptionFolder, unsignedPath, uploadUrlReader } from '../services/uploads';
-
-export function toAddress(row: Selectable<AddressesTable>): Address {
-  return {
-    address_id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    phone: row.phone,
-    country_code: row.country_code,
-    province: row.province,
-    city: row.city,
-    street: row.street,
-    street2: row.street2,
-    zip: row.zip,
-    is_default: row.is_default === 1,
-  };
-}
-
-/** A prescription as stored (its photo's plain path): what an order keeps of it. */
-export function toPrescription(row: Selectable<PrescriptionsTable>): Prescription {
-  const data = jsonParse<PrescriptionData>(row.data, {} as PrescriptionData);
-  return {
-    prescription_id: row.id,
-    name: row.name,
-    od: data.od,
-    os: data.os,
-    pd: data.pd,
-    image_url: row.image_url,
-    note: row.note,
-    created_at: row.created_at,
-  };
-}
 
 export const PHOTO_NOT_YOURS = 'image_url: must be a photo you uploaded for your prescription (save_to MYPRESCRIPTION)';
 

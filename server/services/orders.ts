@@ -1,7 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Address, Order, OrderLine, OrderStatus, Prescription, PricedLens } from '../../types/api';
+import type {
+  Address,
+  CartContent,
+  Order,
+  OrderLine,
+  OrderStatus,
+  Page,
+  Prescription,
+  PricedLens,
+} from '../../types/api';
+import type { ParsedRequestOf } from '../../types/contract';
+import type { AppContext } from '../context';
 import type { Database, OrdersTable } from '../db/schema';
-import { fromCents, jsonParse } from '../http';
+import { ApiError, fromCents, jsonParse, pageRows } from '../http';
+import { couponSavingCents, loadPriceBook, priceLine, shippingCents } from './pricing';
+import { toAddress, toPrescription } from './records';
+import { uploadUrlReader } from './uploads';
 
 /** The order status machine: which status may follow which. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
@@ -90,4 +105,282 @@ export function readablePrescription<P extends Prescription | null>(
 ): P {
   if (!prescription?.image_url) return prescription;
   return { ...prescription, image_url: readUrl(prescription.image_url) };
+}
+
+function orderSn(now: number): string {
+  const date = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+  return `LM${date}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** An order as its owner or staff read it: prescription photos signed for now. */
+function ownersView(ctx: AppContext, orderId: number): Promise<Order> {
+  return loadOrder(ctx.db, orderId, uploadUrlReader(ctx.config, ctx.now));
+}
+
+async function orderByClientKey(ctx: AppContext, userId: number, clientKey: string): Promise<number | undefined> {
+  const row = await ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * submit_order: prices the lines (given, or the saved cart), checks the address, shipping method and coupon, and
+ * in one transaction writes the order, takes the stock and uses the coupon (and empties the cart it came from).
+ * A retry with the same client key answers the order the first call made, also when the two raced.
+ */
+export async function submitOrder(
+  ctx: AppContext,
+  userId: number,
+  input: ParsedRequestOf<'POST /api/order/submit_order'>,
+): Promise<Order> {
+  const existing = await orderByClientKey(ctx, userId, input.client_key);
+  if (existing !== undefined) return ownersView(ctx, existing);
+
+  const fromCart = input.lines === undefined;
+  const cart = fromCart
+    ? await ctx.db.selectFrom('carts').select('content').where('user_id', '=', userId).executeTakeFirst()
+    : undefined;
+  const lines = input.lines ?? jsonParse<CartContent>(cart?.content, { lines: [] }).lines;
+  if (lines.length === 0) throw new ApiError(400, 'lines: the cart is empty');
+  const book = await loadPriceBook(ctx.db, lines, userId);
+  const priced = lines.map((line, index) => priceLine(book, line, index, true));
+  priced.forEach((line, index) => {
+    if (!line.available)
+      throw new ApiError(
+        409,
+        `lines.${index}: ${line.goods_name} (${line.color_name}) is not available in this quantity`,
+      );
+  });
+  const address = await ctx.db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('id', '=', input.address_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!address) throw new ApiError(400, 'address_id: no such address');
+  const shipping = await ctx.db
+    .selectFrom('shipping_methods')
+    .selectAll()
+    .where('id', '=', input.shipping_method_id)
+    .executeTakeFirst();
+  if (!shipping) throw new ApiError(400, 'shipping_method_id: no such shipping method');
+  const subtotalCents = priced.reduce((sum, line) => sum + line.cents.total, 0);
+  const now = ctx.now();
+  const couponRow = input.coupon_code
+    ? await ctx.db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('code', '=', input.coupon_code.toUpperCase())
+        .executeTakeFirst()
+    : undefined;
+  let couponDiscountCents = 0;
+  if (input.coupon_code) {
+    if (!couponRow || couponRow.valid_from > now || couponRow.valid_until <= now)
+      throw new ApiError(400, 'coupon_code: no such coupon or it has expired');
+    const used = await ctx.db
+      .selectFrom('coupon_uses')
+      .select('order_id')
+      .where('coupon_id', '=', couponRow.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (used) throw new ApiError(400, 'coupon_code: you have already used this coupon');
+    if (subtotalCents < couponRow.threshold_cents) {
+      throw new ApiError(
+        400,
+        `coupon_code: needs a subtotal of at least ${fromCents(couponRow.threshold_cents).toFixed(2)}`,
+      );
+    }
+    couponDiscountCents = couponSavingCents(couponRow, subtotalCents);
+  }
+  const shippingFeeCents = shippingCents(shipping, subtotalCents - couponDiscountCents);
+  const totalCents = subtotalCents - couponDiscountCents + shippingFeeCents;
+  const prescriptionsById = new Map(
+    [...book.prescriptions].map(([key, value]) => [key, toPrescription(value.row as never)]),
+  );
+
+  try {
+    const orderId = await ctx.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          order_sn: orderSn(now),
+          user_id: userId,
+          client_key: input.client_key,
+          status: 'created',
+          subtotal_cents: subtotalCents,
+          coupon_id: couponRow?.id ?? null,
+          coupon_json: couponRow
+            ? JSON.stringify({ coupon_id: couponRow.id, code: couponRow.code, title: couponRow.title })
+            : null,
+          coupon_discount_cents: couponDiscountCents,
+          shipping_fee_cents: shippingFeeCents,
+          total_cents: totalCents,
+          address_json: JSON.stringify(toAddress(address)),
+          shipping_json: JSON.stringify({
+            shipping_method_id: shipping.id,
+            name: shipping.name,
+            min_days: shipping.min_days,
+            max_days: shipping.max_days,
+          }),
+          tracking_no: null,
+          carrier: null,
+          deleted: 0,
+          created_at: now,
+          paid_at: null,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [index, line] of priced.entries()) {
+        const stock = await trx
+          .updateTable('goods_colors')
+          .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
+          .where('goods_id', '=', line.goods_id)
+          .where('color_id', '=', line.color_id)
+          .where('stock', 'is not', null)
+          .where('stock', '>=', line.quantity)
+          .executeTakeFirst();
+        const tracked = book.colors.get(`${line.goods_id}:${line.color_id}`)?.stock !== null;
+        if (tracked && Number(stock.numUpdatedRows) === 0) {
+          throw new ApiError(
+            409,
+            `lines.${index}: ${line.goods_name} (${line.color_name}) is not available in this quantity`,
+          );
+        }
+        await trx
+          .insertInto('order_lines')
+          .values({
+            order_id: order.id,
+            goods_id: line.goods_id,
+            goods_name: line.goods_name,
+            goods_img: line.goods_img,
+            color_id: line.color_id,
+            color_name: line.color_name,
+            quantity: line.quantity,
+            frame_price_cents: line.cents.frame,
+            lens_json: line.lens_detail ? JSON.stringify(line.lens_detail) : null,
+            unit_price_cents: line.cents.unit,
+            line_total_cents: line.cents.total,
+            prescription_json:
+              line.prescription_id != null ? JSON.stringify(prescriptionsById.get(line.prescription_id) ?? null) : null,
+          })
+          .execute();
+      }
+      if (couponRow)
+        await trx
+          .insertInto('coupon_uses')
+          .values({ coupon_id: couponRow.id, user_id: userId, order_id: order.id })
+          .execute();
+      if (fromCart) await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
+      return order.id;
+    });
+    return ownersView(ctx, orderId);
+  } catch (error) {
+    // A concurrent retry with the same key won the race: answer its order.
+    const winner = await orderByClientKey(ctx, userId, input.client_key);
+    if (winner !== undefined) return ownersView(ctx, winner);
+    throw error;
+  }
+}
+
+/** get_user_order: the user's orders (not deleted), newest first, optionally of one status or one id. */
+export async function listOrders(
+  ctx: AppContext,
+  userId: number,
+  input: ParsedRequestOf<'POST /api/order/get_user_order'>,
+): Promise<Page<Order>> {
+  let base = ctx.db.selectFrom('orders').where('user_id', '=', userId).where('deleted', '=', 0);
+  if (input.status) base = base.where('status', '=', input.status);
+  if (input.order_id !== undefined) base = base.where('id', '=', input.order_id);
+  const { rows, total } = await pageRows(base, input, (query) =>
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  );
+  const readUrl = uploadUrlReader(ctx.config, ctx.now);
+  return { list: await toOrders(ctx.db, rows, readUrl), total, page: input.page, page_size: input.page_size };
+}
+
+/** update_order_status (staff): one step of the status machine; shipping registers the parcel for tracking. */
+export async function updateOrderStatus(
+  ctx: AppContext,
+  input: ParsedRequestOf<'POST /api/order/update_order_status'>,
+): Promise<Order> {
+  if (input.status === 'paid') {
+    throw new ApiError(400, 'status: an order becomes paid only when the payment provider confirms');
+  }
+  const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', input.order_id).executeTakeFirst();
+  if (!order) throw new ApiError(404, 'order_id: no such order');
+  const from = order.status as OrderStatus;
+  if (!canMove(from, input.status))
+    throw new ApiError(409, `status: an order that is ${from} cannot become ${input.status}`);
+  if (input.status === 'shipped' && !input.tracking_no) throw new ApiError(400, 'tracking_no: is required to ship');
+  const now = ctx.now();
+  const trackingNo = input.tracking_no?.toUpperCase() ?? order.tracking_no;
+  if (input.status === 'shipped' && trackingNo) {
+    const known = await ctx.db
+      .selectFrom('tracking_registrations')
+      .select('tracking_no')
+      .where('tracking_no', '=', trackingNo)
+      .executeTakeFirst();
+    if (!known) {
+      await ctx.tracker.register(trackingNo, input.carrier);
+      await ctx.db
+        .insertInto('tracking_registrations')
+        .values({ tracking_no: trackingNo, carrier: input.carrier ?? '', registered_at: now })
+        .execute();
+    }
+  }
+  const moved = await ctx.db
+    .updateTable('orders')
+    .set({ status: input.status, tracking_no: trackingNo, carrier: input.carrier ?? order.carrier, updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) throw new ApiError(409, 'status: the order changed meanwhile, reload it');
+  return ownersView(ctx, order.id);
+}
+
+/**
+ * delete_order: the owner hides an order that is not paid or on its way; an unpaid one is cancelled too, which
+ * puts its stock back and frees its coupon.
+ */
+export async function deleteOrder(ctx: AppContext, userId: number, orderId: number): Promise<void> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  if (!order) throw new ApiError(404, 'order_id: no such order');
+  const status = order.status as OrderStatus;
+  if (status === 'paid' || status === 'shipped')
+    throw new ApiError(409, 'order_id: an order that is paid or on its way cannot be deleted');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (status === 'created' && canMove(status, 'cancelled')) {
+      const lines = await trx
+        .selectFrom('order_lines')
+        .select(['goods_id', 'color_id', 'quantity'])
+        .where('order_id', '=', order.id)
+        .execute();
+      for (const line of lines) {
+        await trx
+          .updateTable('goods_colors')
+          .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+          .where('goods_id', '=', line.goods_id)
+          .where('color_id', '=', line.color_id)
+          .where('stock', 'is not', null)
+          .execute();
+      }
+      await trx.deleteFrom('coupon_uses').where('order_id', '=', order.id).execute();
+    }
+    await trx
+      .updateTable('orders')
+      .set({ deleted: 1, status: status === 'created' ? 'cancelled' : status, updated_at: ctx.now() })
+      .where('id', '=', order.id)
+      .execute();
+  });
 }

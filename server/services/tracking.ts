@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TrackEvent, TrackStatus, Tracking } from '../../types/api';
+import type { AppContext } from '../context';
+import { ApiError } from '../http';
 
 export interface Tracker {
   readonly kind: '17track' | 'offline';
@@ -103,4 +105,34 @@ export function seventeenTracker(apiKey: string): Tracker {
       };
     },
   };
+}
+
+export const TRACKING_UNREACHABLE = 'The tracking service is not reachable, try again later';
+
+/** The number's registration with the tracking service: made once, then read from the database. */
+export async function registerParcel(ctx: AppContext, trackingNo: string, carrier: string | undefined) {
+  const known = await ctx.db
+    .selectFrom('tracking_registrations')
+    .selectAll()
+    .where('tracking_no', '=', trackingNo)
+    .executeTakeFirst();
+  if (known) return known;
+  try {
+    await ctx.tracker.register(trackingNo, carrier);
+  } catch {
+    throw new ApiError(503, TRACKING_UNREACHABLE);
+  }
+  const row = { tracking_no: trackingNo, carrier: carrier ?? '', registered_at: ctx.now() };
+  await ctx.db.insertInto('tracking_registrations').values(row).execute();
+  return row;
+}
+
+/** A parcel's events (registering the number first when it is new). */
+export async function trackParcel(ctx: AppContext, trackingNo: string, carrier: string | undefined): Promise<Tracking> {
+  const known = await registerParcel(ctx, trackingNo, carrier);
+  try {
+    return await ctx.tracker.track(known.tracking_no, known.registered_at, carrier ?? known.carrier);
+  } catch {
+    throw new ApiError(503, TRACKING_UNREACHABLE);
+  }
 }

@@ -1,6 +1,7 @@
 import { currentToken, signOut } from '@/state/customer';
 import { withApiBase } from '@/utils/image-url';
 import Taro from '@tarojs/taro';
+import type { ApiRequest, ApiResponse, GetPath, MultipartPath, PostPath } from '../../types/contract';
 
 /**
  * The only caller of Taro.request and Taro.uploadFile (shop-app.md §7 "What the product does with answers"
@@ -22,8 +23,6 @@ export interface ApiBody<T> {
   msg: string;
   data: T;
 }
-
-export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
   /** false for background calls (e.g. at app start) that must not cover the page with the loading toast. */
@@ -128,15 +127,23 @@ function send<T>(method: 'GET' | 'POST', path: string, data: unknown, options: R
   });
 }
 
-/** GET with the query in the URL. */
-export function get<T>(path: string, query?: Query, options: RequestOptions = {}): Promise<T> {
-  const defined = query ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) : {};
-  return send<T>('GET', path, defined, options);
+/** The request argument: optional when the route needs no field. */
+type RequestArgs<R> = R extends Record<string, never>
+  ? [request?: R, options?: RequestOptions]
+  : Partial<R> extends R
+    ? [request?: R, options?: RequestOptions]
+    : [request: R, options?: RequestOptions];
+
+/** GET with the query in the URL: only the contract's GET paths; the query and the answer are the route's. */
+export function get<P extends GetPath>(path: P, ...[query, options = {}]: RequestArgs<ApiRequest<`GET ${P}`>>) {
+  const fields = (query ?? {}) as Record<string, unknown>;
+  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return send<ApiResponse<`GET ${P}`>>('GET', path, defined, options);
 }
 
-/** POST with a JSON body. */
-export function post<T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> {
-  return send<T>('POST', path, body ?? {}, options);
+/** POST with a JSON body: only the contract's POST paths; the body and the answer are the route's. */
+export function post<P extends PostPath>(path: P, ...[body, options = {}]: RequestArgs<ApiRequest<`POST ${P}`>>) {
+  return send<ApiResponse<`POST ${P}`>>('POST', path, body ?? {}, options);
 }
 
 function parseUploadBody(raw: unknown): unknown {
@@ -153,7 +160,7 @@ function parseUploadBody(raw: unknown): unknown {
  * e.g. MYPRESCRIPTION. Resolves with the answer's data, which always has a url.
  */
 export function upload(
-  path: string,
+  path: MultipartPath,
   filePath: string,
   saveTo: string,
   options: UploadOptions = {},

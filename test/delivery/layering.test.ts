@@ -23,6 +23,8 @@ const files: Record<string, string> = {
   'server/messaging/im.ts': 'export const handler = 1;\n',
   'server/messaging/migrations.ts': 'export const messagingMigrations = {};\n',
   'test/support/helpers.ts': 'export const helper = 1;\n',
+  'types/schemas/order.ts': "import { z } from 'zod';\nexport const order = z.object({ order_id: z.number() });\n",
+  'types/contract.ts': "import { order } from './schemas/order';\nexport const contract = { order };\n",
 
   // One bad import per rule.
   'src/messaging/bad.ts': "import { customer } from '../state/customer';\nexport const bad = customer;\n",
@@ -42,6 +44,9 @@ const files: Record<string, string> = {
   'server/services/app.ts': "import { customer } from '../../src/state/customer';\nexport const bad = customer;\n",
   'server/services/test.ts': "import { helper } from '../../test/support/helpers';\nexport const bad = helper;\n",
   'server/services/dev.ts': "import { chromium } from 'playwright-core';\nexport const bad = chromium;\n",
+  'src/features/order/bad.ts': "import { order } from '../../../types/schemas/order';\nexport const bad = order;\n",
+  'types/api.ts': "import { contract } from './contract';\nexport const bad = contract;\n",
+  'types/constants.ts': "import { z } from 'zod';\nexport const bad = z;\n",
   'src/core/typo.ts': "import { missing } from './no-such-file';\nexport const bad = missing;\n",
   'src/features/chat/platform.d.ts': 'export declare const share: (text: string) => void;\n',
   'src/features/chat/platform.h5.ts': 'export const share = (text: string) => window.alert(text);\n',
@@ -57,6 +62,8 @@ const files: Record<string, string> = {
   'server/db/migrations.ts':
     "import { messagingMigrations } from '../messaging/migrations';\nexport const ok = messagingMigrations;\n",
   'src/features/chat/through.ts': "import { share } from './platform';\nexport const ok = share;\n",
+  'src/features/order/typed.ts':
+    "import type { contract } from '../../../types/contract';\nimport type { order } from '../../../types/schemas/order';\nexport type Ok = [typeof contract, typeof order];\n",
   'server/services/shared.ts':
     "import { cents } from '../../src/utils/price';\nimport type { Browser } from 'playwright-core';\nexport const ok = cents;\nexport type Ok = Browser;\n",
 };
@@ -78,6 +85,8 @@ const expected: Record<string, string[]> = {
   'server-imports-no-app': ['server/services/app.ts → src/state/customer.ts'],
   'shipped-code-imports-no-test': ['server/services/test.ts → test/support/helpers.ts'],
   'shipped-code-imports-no-dev-dependency': ['server/services/dev.ts → playwright-core'],
+  'app-takes-the-contract-as-types-only': ['src/features/order/bad.ts → types/schemas/order.ts'],
+  'contract-values-stay-zod-free': ['types/api.ts → types/contract.ts', 'types/constants.ts → zod'],
   'platform-files-through-their-interface': ['src/features/chat/direct.ts → src/features/chat/platform.h5.ts'],
   'no-unresolvable-import': ['src/core/typo.ts → ./no-such-file'],
 };

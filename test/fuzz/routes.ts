@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { DOCS_PREFIX, OPENAPI_PATH } from '../../server/api/openapi';
 import type { TestServer } from '../server/helpers';
 
 export interface Route {
@@ -10,12 +11,48 @@ export interface Route {
   url: string;
 }
 
+/** The parts of the OpenAPI document the suites read. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+export interface OpenApiOperation {
+  tags?: string[];
+  description?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; schema?: unknown }[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses?: Record<string, unknown>;
+}
+
+/** The OpenAPI document the app serves. */
+export async function openApiDocument(app: FastifyInstance): Promise<OpenApiDocument> {
+  const response = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+  if (response.statusCode !== 200) throw new Error(`${OPENAPI_PATH} answered ${response.statusCode}`);
+  return response.json() as OpenApiDocument;
+}
+
 /**
- * Every API route of the running app, read from fastify's own route tree so that a new endpoint is
- * fuzzed and swept without editing the tests. printRoutes draws a radix tree: each line's depth is its
- * indentation and its full path is its parent's path plus its own segment.
+ * Every API route of the running app, read from its OpenAPI document (generated from the routes' schemas), so that
+ * a new endpoint is fuzzed and swept without editing the tests.
  */
-export function apiRoutes(app: FastifyInstance): Route[] {
+export async function apiRoutes(app: FastifyInstance): Promise<Route[]> {
+  const document = await openApiDocument(app);
+  const routes: Route[] = [];
+  for (const [url, operations] of Object.entries(document.paths)) {
+    for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+      if (method === 'GET' || method === 'POST') routes.push({ method, url });
+    }
+  }
+  return routes.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
+
+/**
+ * Every route under /api/ that fastify serves, from its own route tree (printRoutes draws a radix tree: each line's
+ * depth is its indentation and its full path is its parent's path plus its own segment), less the documentation's
+ * own pages: what the OpenAPI document must list.
+ */
+export function servedApiRoutes(app: FastifyInstance): Route[] {
   const stack: string[] = [];
   const routes: Route[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -26,6 +63,7 @@ export function apiRoutes(app: FastifyInstance): Route[] {
     const path = (depth > 0 ? stack[depth - 1] : '') + match[2];
     stack.push(path);
     if (!match[3] || !path.startsWith('/api/')) continue;
+    if (path === OPENAPI_PATH || path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)) continue;
     for (const method of match[3].split(', ')) {
       if (method === 'GET' || method === 'POST') routes.push({ method, url: path });
     }
@@ -33,10 +71,34 @@ export function apiRoutes(app: FastifyInstance): Route[] {
   return routes.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
-/** Field names the API's validators read, so random payloads also reach past the first "is required". */
-export function apiFieldNames(): string[] {
-  const dir = join(__dirname, '../../server/api');
+/** Every property name anywhere in a JSON Schema. */
+function propertyNames(schema: unknown, into: Set<string>): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) propertyNames(item, into);
+    return;
+  }
+  if (typeof schema !== 'object' || schema === null) return;
+  const record = schema as Record<string, unknown>;
+  if (record.properties && typeof record.properties === 'object') {
+    for (const name of Object.keys(record.properties)) into.add(name);
+  }
+  for (const value of Object.values(record)) propertyNames(value, into);
+}
+
+/**
+ * Field names the API's requests take (read from the OpenAPI document's request schemas), so random payloads also
+ * reach past the first "is required". Routes not yet in the contract map are read from their source.
+ */
+export async function apiFieldNames(app: FastifyInstance): Promise<string[]> {
+  const document = await openApiDocument(app);
   const names = new Set<string>();
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') names.add(parameter.name);
+      for (const content of Object.values(operation.requestBody?.content ?? {})) propertyNames(content.schema, names);
+    }
+  }
+  const dir = join(__dirname, '../../server/api');
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
     const source = readFileSync(join(dir, file), 'utf8');
     for (const match of source.matchAll(/\b([a-z][a-z0-9_]*):\s*(?:z\.|id\b|text\(|money\b|\w+Input\b)/g)) {

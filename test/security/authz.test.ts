@@ -1,5 +1,5 @@
 import { MSG } from '../../server/http';
-import { type Answer, type Route, apiRoutes, dbFingerprint, send } from '../fuzz/routes';
+import { type Answer, type Route, apiRoutes, dbFingerprint, openApiDocument, send } from '../fuzz/routes';
 import { ADA, ADMIN, BEN, type TestServer, startServer } from '../server/helpers';
 import { recordReliability } from '../support/reliability';
 
@@ -99,7 +99,7 @@ describe('authorization sweep generated from the routes', () => {
 
   beforeAll(async () => {
     server = await startServer('sqlite', { AUTH_RATE_LIMIT_MAX: '100000' });
-    routes = apiRoutes(server.app);
+    routes = await apiRoutes(server.app);
     [ada, ben, admin] = await Promise.all([
       server.login(ADA.email, ADA.password),
       server.login(BEN.email, BEN.password),
@@ -156,6 +156,31 @@ describe('authorization sweep generated from the routes', () => {
     const known = new Set(routes.map((route) => `${route.method} ${route.url}`));
     expect([...PUBLIC, ...ADMIN_ONLY, ...MULTIPART].filter((key) => !known.has(key))).toEqual([]);
   }, 120_000);
+
+  test('the OpenAPI document tells which routes take a token, as the sweep found them', async () => {
+    const document = await openApiDocument(server.app);
+    const wrong: string[] = [];
+    for (const [url, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const key = `${method.toUpperCase()} ${url}`;
+        // Routes not yet declared by the contract map carry no tag and no security in the document.
+        if (!operation.tags) continue;
+        const schemes = operation.security ?? [];
+        const required = schemes.length > 0 && schemes.every((scheme) => Object.keys(scheme).length > 0);
+        const optional = schemes.some((scheme) => Object.keys(scheme).length === 0);
+        const policy = policyOf(key);
+        // Public routes take no token (or an optional one); a shopper's route needs one, unless the token is
+        // optional and only some requests need it (e.g. a profile without user_id is the caller's own).
+        if (policy === 'public' && required) wrong.push(`${key}: public, but the document requires a token`);
+        if (policy !== 'public' && !required && !optional)
+          wrong.push(`${key}: ${policy}, but no token in the document`);
+        const adminOnly = /Admin only/.test(operation.description ?? '');
+        if (adminOnly !== (policy === 'admin' && required))
+          wrong.push(`${key}: ${policy}, but the document says admin only: ${adminOnly}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   test('goods media uploads: shoppers may store avatars and prescriptions, never goods or article media', async () => {
     const url = '/api/goods/save_goods_media_files';

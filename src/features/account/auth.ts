@@ -38,7 +38,7 @@ export function validateLogin(form: LoginForm): LoginErrors {
 
 /** Signs in and stores the user with its token. */
 export async function login(form: LoginForm): Promise<SignedInUser> {
-  const user = await post<SignedInUser>('/api/auth/login', { email: form.email.trim(), password: form.password });
+  const user = await post('/api/auth/login', { email: form.email.trim(), password: form.password });
   signIn(user);
   return user;
 }
@@ -123,18 +123,14 @@ export function validateRegister(form: RegisterForm): RegisterErrors {
 }
 
 export async function accountExists(email: string): Promise<boolean> {
-  const answer = await post<{ exists: boolean }>(
-    '/api/auth/check_account',
-    { email: email.trim() },
-    { loading: false },
-  );
+  const answer = await post('/api/auth/check_account', { email: email.trim() }, { loading: false });
   return answer.exists;
 }
 
 /** Creates the account and signs the new user in. */
 export async function register(form: RegisterForm): Promise<SignedInUser> {
   const nickname = form.nickname.trim();
-  const user = await post<SignedInUser>('/api/auth/register', {
+  const user = await post('/api/auth/register', {
     email: form.email.trim(),
     password: form.password,
     ...(nickname ? { nickname } : {}),
@@ -157,7 +153,7 @@ export const RESET_FAILED = 'The password could not be changed, please try again
 /** Mails a verification code and remembers, for this session, which address is being recovered. */
 export async function sendResetCode(email: string): Promise<void> {
   const address = email.trim().toLowerCase();
-  await post<{ sent: true }>('/api/auth/forget_password', { email: address });
+  await post('/api/auth/forget_password', { email: address });
   appStore.set(customerAtom, { resetPassword: true, resetPasswordEmail: address });
 }
 
@@ -182,7 +178,7 @@ export function validateReset(form: ResetForm): ResetErrors {
 }
 
 export async function resetPassword(email: string, form: ResetForm): Promise<void> {
-  await post<{ changed: true }>('/api/user/change_password_with_verification_code', {
+  await post('/api/user/change_password_with_verification_code', {
     email,
     code: form.code.trim(),
     new_password: form.password,
@@ -211,7 +207,7 @@ export function validateChangePassword(form: ChangePasswordForm): ChangePassword
 
 /** Changes the password; the server ends every other session and hands back a fresh token, stored here. */
 export async function changePassword(form: ChangePasswordForm): Promise<SignedInUser> {
-  const user = await post<SignedInUser>('/api/user/change_password', {
+  const user = await post('/api/user/change_password', {
     old_password: form.old,
     new_password: form.password,
   });
@@ -221,7 +217,7 @@ export async function changePassword(form: ChangePasswordForm): Promise<SignedIn
 
 /** Ends the session on the server (in the background) and forgets the user here at once. */
 export function logOut(): void {
-  post<{ logged_out: true }>('/api/auth/logout', {}, { loading: false }).catch((failure: unknown) => {
+  post('/api/auth/logout', {}, { loading: false }).catch((failure: unknown) => {
     console.error('Logout on the server failed', failure);
   });
   signOut();

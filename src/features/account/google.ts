@@ -21,7 +21,7 @@ export function googleUnavailableReason(
 
 /** Exchanges a Google ID token (the credential of Google Identity Services) for a shop login. */
 export async function loginWithGoogle(idToken: string): Promise<SignedInUser> {
-  const user = await post<SignedInUser>('/api/google/google_login', { id_token: idToken });
+  const user = await post('/api/google/google_login', { id_token: idToken });
   signIn(user);
   return user;
 }

@@ -1,5 +1,5 @@
 import { get, post } from '@/core/request';
-import type { Address, Coupon, Order, OrderStatus, Page, Prescription } from '../../../types/api';
+import type { Coupon, OrderStatus } from '../../../types/api';
 
 /** The order states a shopper follows from Mine, in the order they happen. */
 export const ORDER_SHORTCUTS: { status: OrderStatus; label: string }[] = [
@@ -19,7 +19,7 @@ export interface MineSummary {
 const quiet = { loading: false } as const;
 
 async function orderCount(status: OrderStatus): Promise<number> {
-  const page = await post<Page<Order>>('/api/order/get_user_order', { status, page: 1, page_size: 1 }, quiet);
+  const page = await post('/api/order/get_user_order', { status, page: 1, page_size: 1 }, quiet);
   return page.total;
 }
 
@@ -30,13 +30,13 @@ export function loadMineSummary(onPart: (part: Partial<MineSummary>) => void): v
   for (const { status } of ORDER_SHORTCUTS) {
     report(orderCount(status).then((count) => ({ orders: { [status]: count } })));
   }
-  report(post<Address[]>('/api/user/get_user_address', {}, quiet).then((list) => ({ addresses: list.length })));
+  report(post('/api/user/get_user_address', {}, quiet).then((list) => ({ addresses: list.length })));
   report(
-    get<Prescription[]>('/api/user/get_my_prescription', undefined, quiet).then((list) => ({
+    get('/api/user/get_my_prescription', undefined, quiet).then((list) => ({
       prescriptions: list.length,
     })),
   );
-  report(get<Coupon[]>('/api/config/get_coupons', undefined, quiet).then((coupons) => ({ coupons })));
+  report(get('/api/config/get_coupons', undefined, quiet).then((coupons) => ({ coupons })));
 }
 
 export function mergeSummary(current: MineSummary, part: Partial<MineSummary>): MineSummary {

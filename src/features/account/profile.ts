@@ -12,7 +12,7 @@ export type Profile = UserProfile & Partial<User>;
 
 /** The signed-in user's profile; the stored user is refreshed with it (e.g. is_admin granted meanwhile). */
 export async function loadMyProfile(): Promise<Profile> {
-  const profile = await post<Profile>('/api/user/user_show', {}, { loading: false });
+  const profile = await post('/api/user/user_show', {}, { loading: false });
   const stored = currentUser();
   if (stored) signIn({ ...stored, ...profile, token: stored.token });
   return profile;

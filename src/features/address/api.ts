@@ -4,18 +4,18 @@ import type { Address, AddressInput, Country } from '../../../types/api';
 export type { Address, AddressInput, Country };
 
 export function fetchAddresses(): Promise<Address[]> {
-  return post<Address[]>('/api/user/get_user_address');
+  return post('/api/user/get_user_address');
 }
 
 /** Creates the address, or updates it when `address_id` is present; answers the stored address. */
 export function saveAddress(input: AddressInput): Promise<Address> {
-  return post<Address>('/api/user/set_user_address', input);
+  return post('/api/user/set_user_address', input);
 }
 
 export function deleteAddress(addressId: number): Promise<{ deleted: true }> {
-  return post<{ deleted: true }>('/api/user/delete_user_address', { address_id: addressId });
+  return post('/api/user/delete_user_address', { address_id: addressId });
 }
 
 export function fetchCountries(): Promise<Country[]> {
-  return get<Country[]>('/api/config/get_countries', undefined, { loading: false });
+  return get('/api/config/get_countries', undefined, { loading: false });
 }

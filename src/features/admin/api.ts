@@ -1,24 +1,12 @@
 import { get, post, upload } from '@/core/request';
 import Taro from '@tarojs/taro';
-import type {
-  Article,
-  ArticleCategory,
-  ArticleInput,
-  ArticleSummary,
-  Category,
-  Color,
-  Filter,
-  Goods,
-  Page,
-  SaveGoodsRequest,
-  SaveTo,
-} from '../../../types/api';
+import type { ArticleInput, ArticleSummary, Goods, Page, SaveGoodsRequest, SaveTo } from '../../../types/api';
 
 export const GOODS_PAGE_SIZE = 50;
 
 /** Every frame, unlisted ones too (admin only), newest first. */
 export function listAllGoods(page = 1): Promise<Page<Goods>> {
-  return post<Page<Goods>>('/api/goods/get_goods_page', {
+  return post('/api/goods/get_goods_page', {
     page,
     page_size: GOODS_PAGE_SIZE,
     include_unlisted: true,
@@ -27,26 +15,24 @@ export function listAllGoods(page = 1): Promise<Page<Goods>> {
 }
 
 export function listArticles(page = 1): Promise<Page<ArticleSummary>> {
-  return post<Page<ArticleSummary>>('/api/article/get_article_list', { page, page_size: GOODS_PAGE_SIZE });
+  return post('/api/article/get_article_list', { page, page_size: GOODS_PAGE_SIZE });
 }
 
-export const getGoods = (goodsId: number) => post<Goods>('/api/goods/get_goods_by_id', { goods_id: goodsId });
-export const saveGoods = (input: SaveGoodsRequest) => post<Goods>('/api/goods/save_goods', input);
+export const getGoods = (goodsId: number) => post('/api/goods/get_goods_by_id', { goods_id: goodsId });
+export const saveGoods = (input: SaveGoodsRequest) => post('/api/goods/save_goods', input);
 export const unlistGoods = (goodsId: number, unlisted: boolean) =>
-  post<Goods>('/api/goods/unlist_goods', { goods_id: goodsId, unlisted });
-export const deleteGoods = (goodsId: number) =>
-  post<{ deleted: true }>('/api/goods/delete_goods', { goods_id: goodsId });
+  post('/api/goods/unlist_goods', { goods_id: goodsId, unlisted });
+export const deleteGoods = (goodsId: number) => post('/api/goods/delete_goods', { goods_id: goodsId });
 
-export const getArticle = (articleId: number) => get<Article>('/api/article/get_article', { id: articleId });
-export const insertArticle = (input: ArticleInput) => post<Article>('/api/article/insert_article', input);
+export const getArticle = (articleId: number) => get('/api/article/get_article', { id: articleId });
+export const insertArticle = (input: ArticleInput) => post('/api/article/insert_article', input);
 export const updateArticle = (articleId: number, input: ArticleInput) =>
-  post<Article>('/api/article/update_article', { ...input, article_id: articleId });
-export const deleteArticle = (articleId: number) =>
-  post<{ deleted: true }>('/api/article/delete_article', { article_id: articleId });
+  post('/api/article/update_article', { ...input, article_id: articleId });
+export const deleteArticle = (articleId: number) => post('/api/article/delete_article', { article_id: articleId });
 
-export const loadColors = () => get<Color[]>('/api/config/get_colors');
-export const loadFilters = () => get<Filter[]>('/api/config/get_filters');
-export const loadCategories = () => get<Page<Category>>('/api/config/get_category_page', { page: 1, page_size: 100 });
+export const loadColors = () => get('/api/config/get_colors');
+export const loadFilters = () => get('/api/config/get_filters');
+export const loadCategories = () => get('/api/config/get_category_page', { page: 1, page_size: 100 });
 
 /** Picks images from the album or camera and uploads each through save_goods_media_files; answers the URLs. */
 export async function pickAndUpload(saveTo: SaveTo, count = 1): Promise<string[]> {
@@ -61,4 +47,4 @@ export async function pickAndUpload(saveTo: SaveTo, count = 1): Promise<string[]
   return urls;
 }
 
-export const loadArticleCategories = () => get<ArticleCategory[]>('/api/article/get_article_category');
+export const loadArticleCategories = () => get('/api/article/get_article_category');

@@ -8,13 +8,13 @@ export const MAX_LINE_QUANTITY = 20;
 
 /** The signed-in shopper's saved cart, priced by the server. */
 export function fetchCart(): Promise<Cart> {
-  return get<Cart>('/api/order/get_cart');
+  return get('/api/order/get_cart');
 }
 
 /** Replaces the saved cart with these lines (sent as the JSON string `content`) and answers it priced. */
 export function saveCartLines(lines: CartLineInput[]): Promise<Cart> {
   const content: CartContent = { lines: lines.map(toLineInput) };
-  return post<Cart>('/api/order/upload_cart', { content: JSON.stringify(content) });
+  return post('/api/order/upload_cart', { content: JSON.stringify(content) });
 }
 
 /** The stored part of a line: what upload_cart takes back, without the server's prices and names. */

@@ -5,15 +5,15 @@ export const CATEGORY_PAGE = '/pages/category/category';
 export const CATEGORY_LIST_PAGE = '/pages/category/categoryList/categoryList';
 
 export function fetchColors(): Promise<Color[]> {
-  return get<Color[]>('/api/config/get_colors');
+  return get('/api/config/get_colors');
 }
 
 export function fetchFilters(): Promise<Filter[]> {
-  return get<Filter[]>('/api/config/get_filters');
+  return get('/api/config/get_filters');
 }
 
 export function fetchCategories(page = 1): Promise<Page<Category>> {
-  return get<Page<Category>>('/api/config/get_category_page', { page, page_size: 50 });
+  return get('/api/config/get_category_page', { page, page_size: 50 });
 }
 
 /** The filter types in the order the spec names them (shop-app.md §1). */

@@ -4,5 +4,5 @@ import type { HomeSection } from '../../../types/api';
 export const HOME_SECTION_PAGE = '/pages/index/detail/detail';
 
 export function fetchHomeSection(id: number): Promise<HomeSection> {
-  return get<HomeSection>('/api/index/shop_mainpage_detail', { id });
+  return get('/api/index/shop_mainpage_detail', { id });
 }

@@ -12,7 +12,6 @@ import { appStore } from '@/state/store';
 import { unreadTotalAtom } from '@/state/unread';
 import { toBadgeNumber } from '@/utils/format';
 import Taro from '@tarojs/taro';
-import type { MessagingToken } from '../../../types/api';
 import { describeMessage } from './describe';
 import { type NotificationTarget, notifyIncoming } from './notify';
 import { chatPlatform } from './platform';
@@ -59,7 +58,7 @@ export async function connectChat(): Promise<GoEasy> {
     if (connectedAs !== '' && connectedAs !== me) await client.disconnect().catch(() => undefined);
     const status = client.getConnectionStatus();
     if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
-      const token = await post<MessagingToken>('/api/messaging/token', {}, { loading: false });
+      const token = await post('/api/messaging/token', {}, { loading: false });
       await client.connect({
         id: token.userId,
         otp: token.otp,

@@ -6,15 +6,15 @@ export const PRODUCT_LIST_PAGE = '/pages/product/product-list-main';
 export const LIST_PAGE_SIZE = 10;
 
 export function fetchGoods(goodsId: number): Promise<Goods> {
-  return post<Goods>('/api/goods/get_goods_by_id', { goods_id: goodsId });
+  return post('/api/goods/get_goods_by_id', { goods_id: goodsId });
 }
 
 export function fetchGoodsPage(request: GoodsPageRequest): Promise<Page<Goods>> {
-  return post<Page<Goods>>('/api/goods/get_goods_page', { page_size: LIST_PAGE_SIZE, ...request });
+  return post('/api/goods/get_goods_page', { page_size: LIST_PAGE_SIZE, ...request });
 }
 
 export function searchGoods(request: SearchPageRequest): Promise<Page<Goods>> {
-  return post<Page<Goods>>('/api/goods/search_page', { page_size: LIST_PAGE_SIZE, ...request });
+  return post('/api/goods/search_page', { page_size: LIST_PAGE_SIZE, ...request });
 }
 
 /** The `msg` of a rejected API body, or the fallback for anything else. */

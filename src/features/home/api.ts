@@ -41,7 +41,7 @@ function listOf<T>(value: unknown): T[] {
 
 /** The home page content; lists the server leaves out are empty. */
 export async function fetchHomePage(): Promise<HomePage> {
-  const data = await get<Partial<Record<keyof HomePage, unknown>> | null>('/api/index/shop_mainpage');
+  const data = await get('/api/index/shop_mainpage');
   return {
     banners: listOf<HomeBanner>(data?.banners),
     categories: listOf<HomeCategory>(data?.categories),

@@ -11,31 +11,31 @@ import type {
 } from '../../../types/api';
 
 export function fetchLensTypes(): Promise<LensType[]> {
-  return post<LensType[]>('/api/goods/get_lens_type');
+  return post('/api/goods/get_lens_type');
 }
 
 export function fetchThickness(): Promise<LensThickness[]> {
-  return post<LensThickness[]>('/api/goods/get_lens_thickness');
+  return post('/api/goods/get_lens_thickness');
 }
 
 export function fetchLensColors(): Promise<LensColor[]> {
-  return post<LensColor[]>('/api/goods/get_lens_color');
+  return post('/api/goods/get_lens_color');
 }
 
 export function fetchCoatings(): Promise<LensCoating[]> {
-  return get<LensCoating[]>('/api/goods/lens_coating');
+  return get('/api/goods/lens_coating');
 }
 
 export function fetchPrismPrice(): Promise<PrismPrice> {
-  return get<PrismPrice>('/api/goods/prism_price');
+  return get('/api/goods/prism_price');
 }
 
 export function fetchMyPrescriptions(): Promise<Prescription[]> {
-  return get<Prescription[]>('/api/user/get_my_prescription');
+  return get('/api/user/get_my_prescription');
 }
 
 export function savePrescription(input: PrescriptionInput & { prescription_id?: number }): Promise<Prescription> {
-  return post<Prescription>('/api/order/submit_my_prescription', input);
+  return post('/api/order/submit_my_prescription', input);
 }
 
 /** Uploads a photo of a paper prescription; resolves with its URL. */

@@ -13,43 +13,43 @@ import type {
 export type { Coupon, Order, OrderStatus, RecommendedCoupon, ShippingMethod, Tracking };
 
 export function fetchCoupons(): Promise<Coupon[]> {
-  return get<Coupon[]>('/api/config/get_coupons', undefined, { loading: false });
+  return get('/api/config/get_coupons', undefined, { loading: false });
 }
 
 /** The coupons the shopper may still use on this subtotal, best saving first. */
 export function fetchRecommendedCoupons(subtotal: number): Promise<RecommendedCoupon[]> {
-  return post<RecommendedCoupon[]>('/api/config/get_recommend_coupons', { subtotal }, { loading: false });
+  return post('/api/config/get_recommend_coupons', { subtotal }, { loading: false });
 }
 
 export function fetchShippingMethods(subtotal: number, countryCode?: string): Promise<ShippingMethod[]> {
-  return post<ShippingMethod[]>('/api/config/get_shipping_method', { subtotal, country_code: countryCode });
+  return post('/api/config/get_shipping_method', { subtotal, country_code: countryCode });
 }
 
 /** Orders the saved cart; a retry with the same client key answers the same order. */
 export function submitOrder(request: SubmitOrderRequest): Promise<Order> {
-  return post<Order>('/api/order/submit_order', request);
+  return post('/api/order/submit_order', request);
 }
 
 export const ORDERS_PAGE_SIZE = 10;
 
 export function fetchOrders(status: OrderStatus | undefined, page: number): Promise<Page<Order>> {
-  return post<Page<Order>>('/api/order/get_user_order', { status, page, page_size: ORDERS_PAGE_SIZE });
+  return post('/api/order/get_user_order', { status, page, page_size: ORDERS_PAGE_SIZE });
 }
 
 export async function fetchOrder(orderId: number): Promise<Order | null> {
-  const found = await post<Page<Order>>('/api/order/get_user_order', { order_id: orderId, page: 1, page_size: 1 });
+  const found = await post('/api/order/get_user_order', { order_id: orderId, page: 1, page_size: 1 });
   return found.list[0] ?? null;
 }
 
 export function deleteOrder(orderId: number): Promise<{ deleted: true }> {
-  return post<{ deleted: true }>('/api/order/delete_order', { order_id: orderId });
+  return post('/api/order/delete_order', { order_id: orderId });
 }
 
 /** Registers the parcel with the tracking service, then reads its events (newest first). */
 export async function fetchTracking(trackingNo: string, carrier?: string): Promise<Tracking> {
   const request = { tracking_no: trackingNo, carrier: carrier ?? undefined };
   await post('/api/track/track_no_register', request, { loading: false });
-  return post<Tracking>('/api/track/one_seven_track_data', request, { loading: false });
+  return post('/api/track/one_seven_track_data', request, { loading: false });
 }
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {

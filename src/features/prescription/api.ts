@@ -4,11 +4,11 @@ import type { EyeRx, Prescription, PupillaryDistance } from '../../../types/api'
 export type { Prescription };
 
 export function fetchPrescriptions(): Promise<Prescription[]> {
-  return get<Prescription[]>('/api/user/get_my_prescription');
+  return get('/api/user/get_my_prescription');
 }
 
 export function deletePrescription(prescriptionId: number): Promise<{ deleted: true }> {
-  return post<{ deleted: true }>('/api/user/delete_my_prescription', { prescription_id: prescriptionId });
+  return post('/api/user/delete_my_prescription', { prescription_id: prescriptionId });
 }
 
 function signed(value: number): string {

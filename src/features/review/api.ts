@@ -7,9 +7,9 @@ export const REVIEWS_PAGE = '/pages/userReview/index';
 export const REVIEW_MAX_LENGTH = 500;
 
 export function fetchReviews(request: ReviewListRequest): Promise<ReviewPage> {
-  return post<ReviewPage>('/api/review/get_reviews', { page_size: 10, ...request });
+  return post('/api/review/get_reviews', { page_size: 10, ...request });
 }
 
 export function saveReview(request: SaveReviewRequest): Promise<Review> {
-  return post<Review>('/api/review/save_review', request);
+  return post('/api/review/save_review', request);
 }

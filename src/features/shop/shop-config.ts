@@ -11,7 +11,7 @@ export interface ShopConfig {
 /** Refreshes the stored shop logo at app start, in the background; the previous logo stays on failure. */
 export async function refreshShopLogo(): Promise<void> {
   try {
-    const config = await get<ShopConfig>('/api/config/shop_config', undefined, { loading: false });
+    const config = await get('/api/config/shop_config', undefined, { loading: false });
     if (typeof config.shop_logo === 'string') appStore.set(logoAtom, config.shop_logo);
   } catch (failure) {
     console.error('Could not load the shop configuration', failure);

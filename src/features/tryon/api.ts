@@ -2,7 +2,7 @@ import { post } from '@/core/request';
 import { failureMessage, fetchGoods, fetchGoodsPage } from '@/features/goods/api';
 import { ALBUM_PERMISSION_DENIED } from '@/features/social/media';
 import Taro from '@tarojs/taro';
-import type { DetectedFace, Goods, UploadResult } from '../../../types/api';
+import type { DetectedFace, Goods } from '../../../types/api';
 import { tryOnPlatform } from './platform';
 
 /** shop-app.md §6, verbatim. */
@@ -64,7 +64,7 @@ export async function loadFrameChoices(goodsId: number, colorId: number): Promis
 
 /** The faces in a photo (base64 or a data URL), best first, in its pixels. */
 export async function detectFaces(imageBase64: string): Promise<DetectedFace[]> {
-  const found = await post<{ faces: DetectedFace[] }>('/api/tryon/face_detect', { image_base64: imageBase64 });
+  const found = await post('/api/tryon/face_detect', { image_base64: imageBase64 });
   return found.faces;
 }
 
@@ -76,7 +76,7 @@ export function detectFailure(failure: unknown): string {
 
 /** Uploads the try-on picture for sharing; answers its URL. */
 export async function shareTryOn(fileName: string, imageBase64: string): Promise<string> {
-  const uploaded = await post<UploadResult>('/api/upload/try_on_images', {
+  const uploaded = await post('/api/upload/try_on_images', {
     file_name: fileName,
     image_base64: imageBase64,
   });

@@ -8,7 +8,6 @@ import { useLoad } from '@/features/social/use-load';
 import { currentToken } from '@/state/customer';
 import { EmptyView, StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
-import type { ArticleSummary, Page } from '../../../types/api';
 import '@/features/social/social.css';
 
 /** The community start page: the feed of followed people (signed in) or the latest articles, and the ways around. */
@@ -18,7 +17,7 @@ export default function Main() {
   const { state, data, error, reload } = useLoad(async () => {
     const feed = signedIn ? await loadTrends() : null;
     if (feed && feed.total > 0) return { title: 'From people you follow', list: feed.list };
-    const latest = await post<Page<ArticleSummary>>('/api/article/get_article_list', { page_size: 20 });
+    const latest = await post('/api/article/get_article_list', { page_size: 20 });
     return { title: 'Latest articles', list: latest.list };
   }, [signedIn]);
   return (

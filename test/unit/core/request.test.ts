@@ -11,6 +11,8 @@ import {
 } from '@/core/request';
 import { currentUser, signIn, signOut } from '@/state/customer';
 import Taro from '@tarojs/taro';
+import type { AddressInput } from '../../../types/api';
+import type { GetPath } from '../../../types/contract';
 
 type RequestOptions = Parameters<typeof Taro.request>[0];
 type UploadOptions = Parameters<typeof Taro.uploadFile>[0];
@@ -75,7 +77,8 @@ describe('answers', () => {
   it('rejects with the whole body for 403', async () => {
     const body = { status: 403, msg: 'Invalid token', data: null };
     answerRequests(body);
-    await expect(post('/api/user/set_user_address', { first_name: 'A' })).rejects.toEqual(body);
+    // An incomplete body on purpose: the server's refusal is what is tested.
+    await expect(post('/api/user/set_user_address', { first_name: 'A' } as AddressInput)).rejects.toEqual(body);
     expect(reLaunch).not.toHaveBeenCalled();
   });
 
@@ -131,7 +134,8 @@ describe('network failure', () => {
 describe('what is sent', () => {
   it('sends GET with the query to the API base, a 60 s timeout and no token for a guest', async () => {
     const request = answerRequests({ status: 200, msg: 'ok', data: {} });
-    await get('/api/article/get_article', { id: 3, draft: undefined });
+    // A field the route does not know, left undefined: it is not sent.
+    await get('/api/article/get_article', { id: 3, draft: undefined } as { id: number });
     const options = request.mock.calls[0][0];
     expect(options.url).toBe('http://api.test/api/article/get_article');
     expect(options.method).toBe('GET');
@@ -178,8 +182,8 @@ describe('loading toast', () => {
           finish.push(() => resolve({ statusCode: 200, data: { status: 200, msg: 'ok', data: 1 } }));
         })) as never,
     );
-    const first = get('/a');
-    const second = get('/b');
+    const first = get('/a' as GetPath);
+    const second = get('/b' as GetPath);
     expect(showToast).toHaveBeenCalledTimes(1);
     expect(showToast).toHaveBeenCalledWith(
       expect.objectContaining({ icon: 'loading', duration: LOADING_TOAST_MAX_MS }),

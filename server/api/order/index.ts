@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { registerCartRoutes } from './cart';
+import { registerOrdersRoutes } from './orders';
+
+export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerCartRoutes(app, ctx);
+  registerOrdersRoutes(app, ctx);
+}

@@ -1,0 +1,24 @@
+/**
+ * The contract's constants that the app uses as values. This module imports nothing, so the app may import it
+ * (through `types/api.ts`) without pulling the contract's schemas, or zod, into its bundle.
+ */
+
+/** The request header that carries the login token. */
+export const TOKEN_HEADER = 'lensmate-token';
+
+export const FILTER_TYPES = ['Gender', 'Type', 'Shape', 'Material', 'Tag'] as const;
+
+export const ORDER_STATUSES = ['created', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'braintree'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'declined'] as const;
+
+export const TRACK_STATUSES = ['registered', 'in_transit', 'out_for_delivery', 'delivered'] as const;
+
+export const PRISM_BASES = ['BU', 'BD', 'BI', 'BO'] as const;
+
+/** The shop's customer-service team: every shopper writes to it; admins choose its agents. */
+export const SUPPORT_TEAM_ID = 'lensmate-support';
+
+/** A cart holds at most this many lines. */
+export const MAX_CART_LINES = 50;
