@@ -6,13 +6,12 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import type { Kysely } from 'kysely';
+import { registerAccountRoutes } from './api/account';
 import { registerArticleRoutes } from './api/article';
-import { registerAuthRoutes } from './api/auth';
+import { registerCatalogRoutes } from './api/catalog';
 import { registerConfigRoutes } from './api/config';
-import { registerCsAgentRoutes } from './api/cs-agents';
-import { registerGoodsRoutes } from './api/goods';
 import { registerHomeRoutes } from './api/home';
-import { registerMessagingTokenRoute } from './api/messaging-token';
+import { registerMessagingRoutes } from './api/messaging';
 import { registerOpenApi } from './api/openapi';
 import { registerOrderRoutes } from './api/order';
 import { registerPaymentRoutes } from './api/payment';
@@ -21,7 +20,6 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './api/route';
 import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
-import { registerUserRoutes } from './api/user';
 import { recordTokenUse } from './auth';
 import { monotonicClock } from './clock';
 import type { ServerConfig, TrustProxy } from './config';
@@ -153,21 +151,19 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
     });
     await api.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } });
     const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: config.authRateLimit.windowMs } } });
-    registerAuthRoutes(api, ctx, {
+    registerAccountRoutes(api, ctx, {
       limited: perIp(config.authRateLimit.max),
       checkLimited: perIp(config.checkAccountRateLimitMax),
     });
-    registerUserRoutes(api, ctx);
     registerArticleRoutes(api, ctx);
-    registerGoodsRoutes(api, ctx);
+    registerCatalogRoutes(api, ctx);
     registerConfigRoutes(api, ctx);
     registerHomeRoutes(api, ctx);
     registerOrderRoutes(api, ctx);
     registerPaymentRoutes(api, ctx);
     registerTrackRoutes(api, ctx);
     registerTryOnRoutes(api, ctx);
-    registerMessagingTokenRoute(api, ctx);
-    registerCsAgentRoutes(api, ctx);
+    registerMessagingRoutes(api, ctx);
     registerSocialRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
   });

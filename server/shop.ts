@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
-import { joinGroup } from './api/social';
 import { type AppDeps, buildApp } from './app';
 import type { ServerConfig } from './config';
 import { MessagingControl, registerMessaging, shopGroups } from './messaging/index';
+import { joinGroup } from './services/social/groups';
 
 export interface Shop {
   app: FastifyInstance;

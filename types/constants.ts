@@ -3,6 +3,9 @@
  * (through `types/api.ts`) without pulling the contract's schemas, or zod, into its bundle.
  */
 
+/** The statuses an answer's body (and its HTTP response) may have. */
+export const API_STATUSES = [200, 400, 401, 403, 404, 409, 429, 503] as const;
+
 /** The request header that carries the login token. */
 export const TOKEN_HEADER = 'lensmate-token';
 
@@ -22,3 +25,6 @@ export const SUPPORT_TEAM_ID = 'lensmate-support';
 
 /** A cart holds at most this many lines. */
 export const MAX_CART_LINES = 50;
+
+/** The longest review a shopper may write, in characters. */
+export const REVIEW_MAX_LENGTH = 500;

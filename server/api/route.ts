@@ -19,7 +19,7 @@ import {
 import { refusal, success } from '../../types/schemas/common';
 import { type UserRow, optionalUser, requireAdmin, requireUser } from '../auth';
 import type { AppContext } from '../context';
-import { ApiError, ok } from '../http';
+import { ApiError, MSG, ok } from '../http';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +61,8 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** Run before the group's access hook (e.g. refusing a request that is not multipart before anyone is identified). */
   preValidation?: preValidationHookHandler[];
+  /** Said in the API documentation, e.g. which requests only staff may make. */
+  description?: string;
 }
 
 export interface RouteGroup<A extends Access> {
@@ -112,7 +114,8 @@ export function routeGroup<A extends Access>(
         // A viewer group's token is optional: OpenAPI writes that as an empty requirement beside the token's.
         if (spec.access === 'viewer') schema.security = [{}, { [TOKEN_SCHEME]: [] }];
         if (spec.access === 'user' || spec.access === 'admin') schema.security = [{ [TOKEN_SCHEME]: [] }];
-        if (spec.access === 'admin') schema.description = 'Admin only.';
+        const notes = [spec.access === 'admin' ? 'Admin only.' : '', extras.description ?? ''].filter(Boolean);
+        if (notes.length > 0) schema.description = notes.join(' ');
         if (entry.multipart) {
           // The parts are read by the handler; the form is documented, not validated here.
           schema.consumes = ['multipart/form-data'];
@@ -138,6 +141,12 @@ export function routeGroup<A extends Access>(
       },
     });
   });
+}
+
+/** In a `viewer` group, the caller when the request needs one (e.g. a profile without user_id is the caller's own). */
+export function signedIn(user: UserRow | null): UserRow {
+  if (!user) throw new ApiError(403, MSG.invalidToken);
+  return user;
 }
 
 /** The first problem of a refused request as the API words it: `field.path: message` (`body: …` for the whole). */

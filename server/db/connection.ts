@@ -6,6 +6,10 @@ import pg from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * `Schema` is the shop's `Database` for the shop's callers (server/main.ts, the tests' servers); the messaging
+ * server's callers still open it untyped (`any`) until its tables are typed (issue 21 point 4, messaging part).
+ */
 export interface DbHandle<Schema = any> {
   db: Kysely<Schema>;
   dialect: Dialect;
@@ -56,7 +60,7 @@ export function isDbUnavailable(error: unknown): boolean {
  * looks for its migration tables in any schema and, with two databases in one server migrating at
  * once (parallel test files, each in its own schema), can see the other's table and skip creating its own.
  */
-export async function migrationSchema(db: Kysely<any>): Promise<{ migrationTableSchema?: string }> {
+export async function migrationSchema<DB>(db: Kysely<DB>): Promise<{ migrationTableSchema?: string }> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {};

@@ -25,10 +25,10 @@ function withId(table: Table, dialect: Dialect): Table {
 }
 
 function coreMigrations(dialect: Dialect): Record<string, Migration> {
-  const create = (db: Kysely<any>, name: string) => withId(db.schema.createTable(name) as Table, dialect);
+  const create = (db: Kysely<unknown>, name: string) => withId(db.schema.createTable(name) as Table, dialect);
   return {
     '0001_core': {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         await create(db, 'users')
           .addColumn('email', 'text', (c) => c.notNull().unique())
           .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -294,7 +294,7 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
     },
     // Word search over goods.search_text: a LIKE '%…%' scan cannot keep up past a few thousand goods.
     '0002_goods_search': {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         if (dialect === 'postgres') {
           await sql`alter table goods add column search_vector tsvector
             generated always as (to_tsvector('simple', search_text)) stored`.execute(db);
@@ -319,7 +319,7 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
     // Lists sorted by price walk this index instead of sorting every listed frame. On SQLite, search_page counts its
     // matches as FTS5's count less the unlisted or deleted goods among them, which goods_unlisted alone holds.
     '0003_goods_listing_indexes': {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         await sql`create index goods_listing_price on goods (deleted, on_sale, final_price_cents, id desc)`.execute(db);
         if (dialect === 'postgres') return;
         await sql`create index goods_unlisted on goods (id) where deleted <> 0 or on_sale <> 1`.execute(db);
@@ -329,13 +329,13 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
     // is written: the API caches listing totals and page ids under it (services/listing-cache.ts). Triggers, so a
     // bulk load or another server process moves it too. Stock updates by orders leave it alone.
     '0004_catalogue_version': {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('catalogue_state')
           .addColumn('id', 'integer', (c) => c.primaryKey())
           .addColumn('version', 'bigint', (c) => c.notNull())
           .execute();
-        await db.insertInto('catalogue_state').values({ id: 1, version: 1 }).execute();
+        await sql`insert into catalogue_state (id, version) values (1, 1)`.execute(db);
         const watched = [
           ['goods', 'insert or update or delete'],
           ['goods_colors', 'insert or delete or update of goods_id, color_id'],
@@ -361,7 +361,7 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
     },
     // Sessions expire: a token unused for TOKEN_IDLE_DAYS (sliding) or older than TOKEN_MAX_AGE_DAYS is refused.
     '0005_token_last_used': {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .alterTable('tokens')
           .addColumn('last_used_at', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -373,7 +373,7 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
 }
 
 /** Core migrations first, then the messaging server's (prefixed `m`), the social (`s`) and reviews (`u`): names sort so. */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const migrations = {
     ...coreMigrations(dialect),
     ...messagingMigrations,

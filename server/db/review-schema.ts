@@ -11,13 +11,14 @@ export interface ReviewsTable {
   created_at: number;
 }
 
-export type ReviewDatabase = Database & { reviews: ReviewsTable };
+/** The database with the reviews table (every table is in `Database`). */
+export type ReviewDatabase = Database;
 
 /** The reviews table; prefixed `u` so it runs after the core, messaging and social migrations. */
 export function reviewMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     u0001_reviews: {
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('reviews')
           .addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>

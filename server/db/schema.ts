@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { ReviewsTable } from './review-schema';
+import type { SocialTables } from './social-schema';
 
 /**
  * The product tables. Portable column types only: integers (ids, money in cents, flags as 0/1,
@@ -292,7 +294,9 @@ export interface CatalogueStateTable {
   version: number;
 }
 
-export interface Database {
+/** Every table of the shop's database: the core ones here, the social and review ones beside them. */
+export interface Database extends SocialTables {
+  reviews: ReviewsTable;
   users: UsersTable;
   tokens: TokensTable;
   verification_codes: VerificationCodesTable;

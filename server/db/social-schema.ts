@@ -91,13 +91,14 @@ export interface SocialTables {
   group_members: GroupMembersTable;
 }
 
-export type SocialDatabase = Database & SocialTables;
+/** The database with the social tables (every table is in `Database`). */
+export type SocialDatabase = Database;
 
 type Table = CreateTableBuilder<string, never>;
 
 /** The social tables; prefixed `s` so they run after the core and messaging migrations. */
 export function socialMigrations(dialect: Dialect): Record<string, Migration> {
-  const withId = (db: Kysely<any>, name: string) =>
+  const withId = (db: Kysely<unknown>, name: string) =>
     db.schema
       .createTable(name)
       .addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>
@@ -106,7 +107,7 @@ export function socialMigrations(dialect: Dialect): Record<string, Migration> {
   const userRef = (c: ColumnDefinitionBuilder) => c.notNull().references('users.id').onDelete('cascade');
   return {
     s0001_social: {
-      async up(db) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('follows')
           .addColumn('follower_id', 'integer', userRef)

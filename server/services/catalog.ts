@@ -105,3 +105,13 @@ export async function refreshSearchText(db: Kysely<Database>, goodsId: number): 
     .toLowerCase();
   await db.updateTable('goods').set({ search_text: text }).where('id', '=', goodsId).execute();
 }
+
+/** The keyword's words (letters and digits only, so they are safe inside FTS5 and tsquery syntax), at most 5. */
+export function searchWords(keyword: string): string[] {
+  return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 5);
+}
+
+/** A LIKE pattern's literal text: `%`, `_` and the escape character escaped with a backslash. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { GOOGLE_NOT_CONFIGURED } from '../../server/api/auth';
+import { GOOGLE_NOT_CONFIGURED } from '../../server/services/accounts';
 import { ADA, ADMIN, type TestServer, engines, startServer } from '../server/helpers';
 import { recordReliability } from '../support/reliability';
 import { type Answer, type Route, apiFieldNames, apiRoutes, dbFingerprint, send, servedApiRoutes } from './routes';

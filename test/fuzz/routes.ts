@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../../server/api/openapi';
@@ -87,7 +85,7 @@ function propertyNames(schema: unknown, into: Set<string>): void {
 
 /**
  * Field names the API's requests take (read from the OpenAPI document's request schemas), so random payloads also
- * reach past the first "is required". Routes not yet in the contract map are read from their source.
+ * reach past the first "is required".
  */
 export async function apiFieldNames(app: FastifyInstance): Promise<string[]> {
   const document = await openApiDocument(app);
@@ -96,13 +94,6 @@ export async function apiFieldNames(app: FastifyInstance): Promise<string[]> {
     for (const operation of Object.values(operations)) {
       for (const parameter of operation.parameters ?? []) if (parameter.in === 'query') names.add(parameter.name);
       for (const content of Object.values(operation.requestBody?.content ?? {})) propertyNames(content.schema, names);
-    }
-  }
-  const dir = join(__dirname, '../../server/api');
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
-    const source = readFileSync(join(dir, file), 'utf8');
-    for (const match of source.matchAll(/\b([a-z][a-z0-9_]*):\s*(?:z\.|id\b|text\(|money\b|\w+Input\b)/g)) {
-      names.add(match[1]);
     }
   }
   return [...names].sort();

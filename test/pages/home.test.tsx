@@ -1,7 +1,15 @@
 import { IMAGES_UPLOADING_TOAST } from '@/state/shop';
 import Taro from '@tarojs/taro';
 import TestUtils from '@tarojs/test-utils-react';
-import { APP_WAIT_MS, currentPageElement, fakeApi, mountApp, waitForPath } from '../setup/mount-app';
+import {
+  APP_WAIT_MS,
+  type Answer,
+  currentPageElement,
+  fakeApi,
+  mountApp,
+  refusal,
+  waitForPath,
+} from '../setup/mount-app';
 
 const homePage = {
   banners: [{ image: '/uploads/banner.jpg', title: 'Autumn frames', link: '/pages/product/product-list-main?tag=2' }],
@@ -39,7 +47,7 @@ const homePage = {
 };
 
 const tu = new TestUtils();
-let homeAnswer: unknown = { status: 503, msg: 'The shop is closed for maintenance', data: null };
+let homeAnswer: Answer<'GET /api/index/shop_mainpage'> = refusal(503, 'The shop is closed for maintenance');
 let toast: jest.SpyInstance;
 let calls: ReturnType<typeof fakeApi>;
 

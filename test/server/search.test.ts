@@ -1,5 +1,5 @@
 import { growCatalogue } from '../../bench/api/catalogue';
-import { FEW_MATCHES } from '../../server/api/goods';
+import { FEW_MATCHES } from '../../server/services/goods';
 import { ADMIN, type TestServer, engines, startServer } from './helpers';
 
 interface Row {

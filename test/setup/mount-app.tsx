@@ -12,6 +12,7 @@ import Taro from '@tarojs/taro';
 import React from 'react';
 import { findDOMNode, render, unstable_batchedUpdates } from 'react-dom';
 import ReactDOM from 'react-dom/client';
+import type { ApiRequest, ApiResponse, ApiRoute } from '../../types/contract';
 
 const SRC_DIR = path.resolve(__dirname, '../../src');
 
@@ -104,7 +105,41 @@ export function currentPageElement(): HTMLElement {
   return page;
 }
 
-type ApiAnswers = Record<string, unknown | ((data: unknown) => unknown)>;
+/** Every level of an answer optional: a fake gives what the page reads, but each field it gives has its type. */
+export type FakeData<T> = T extends (infer U)[]
+  ? FakeData<U>[]
+  : T extends object
+    ? { [K in keyof T]?: FakeData<T[K]> }
+    : T;
+/** A fake's answer to a route: its success with (part of) the route's answer, or a refusal. */
+export type Answer<R extends ApiRoute> = { status: 200; msg?: string; data: FakeData<ApiResponse<R>> } | Refusal;
+/** A refusal (its data, when given, is null). */
+export interface Refusal {
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+  msg?: string;
+}
+/** The request a fake is given: what the app sent (the route's request, or less when a test sends less). */
+export type FakeBody<R extends ApiRoute> = Partial<ApiRequest<R>> & Record<string, unknown>;
+
+/**
+ * The success of a route, typed by where it is used (a fake of that route): the data must have the shape of the
+ * route's answer (`NoInfer`: a field the answer does not have, or of another type, fails to type-check).
+ */
+export function ok<T>(data: NoInfer<T>): { status: 200; msg: 'ok'; data: T } {
+  return { status: 200, msg: 'ok', data };
+}
+
+/** A refusal as the server words it: the status, the message and no data. */
+export function refusal(status: Refusal['status'], msg: string): Refusal {
+  return { status, msg, data: null } as Refusal;
+}
+
+type PathOf<R> = R extends `${string} ${infer P}` ? P : never;
+type RouteOf<P extends string> = Extract<ApiRoute, `${string} ${P}`>;
+/** Fakes by path (the contract's paths only): an answer, or a function of the sent data answering one. */
+export type ApiAnswers = {
+  [P in PathOf<ApiRoute>]?: Answer<RouteOf<P>> | ((data: FakeBody<RouteOf<P>>) => Answer<RouteOf<P>>);
+};
 
 /**
  * Fakes the product API at its boundary, Taro.request: answers by path (without the API base) with a body
@@ -116,7 +151,7 @@ export function fakeApi(answers: ApiAnswers): Array<{ path: string; method?: str
     const path = options.url.replace(LENSMATE_API_BASE, '').split('?')[0];
     calls.push({ path, method: options.method, data: options.data, header: options.header });
     if (!(path in answers)) return Promise.reject(new Error(`request:fail no answer for ${path}`));
-    const answer = answers[path];
+    const answer = answers[path as keyof ApiAnswers];
     const body = typeof answer === 'function' ? (answer as (data: unknown) => unknown)(options.data) : answer;
     return Promise.resolve({ statusCode: 200, data: body, header: {}, cookies: [], errMsg: 'request:ok' });
   }) as never);

@@ -3,29 +3,33 @@
  * the fake itself, waiting for and finding text on the page on screen, and clicking.
  */
 import Taro from '@tarojs/taro';
-import { currentPageElement } from './mount-app';
+import type { ApiRoute } from '../../types/contract';
+import { type Answer, type FakeBody, currentPageElement, ok } from './mount-app';
 
-export type Answer = { status: number; msg?: string; data?: unknown };
-type Handler = (body: Record<string, unknown>) => Answer;
+export type { Answer, FakeBody, FakeData } from './mount-app';
+export { ok };
+
+/** A fake of one route: what it answers to a request (the request as the app sent it). */
+type Handler<R extends ApiRoute> = (body: FakeBody<R>) => Answer<R>;
+/** Fakes by route: only the contract's routes, each answering its own answer's shape. */
+export type FakeRoutes = { [R in ApiRoute]?: Handler<R> };
 
 export interface FakeApi {
   /** Every call made, as `METHOD /path` with its body (GET: query). */
   calls: { route: string; body: Record<string, unknown> }[];
-  on(route: string, handler: Handler): void;
-  bodiesOf(route: string): Record<string, unknown>[];
+  on<R extends ApiRoute>(route: R, handler: Handler<R>): void;
+  bodiesOf<R extends ApiRoute>(route: R): FakeBody<R>[];
 }
-
-export const ok = (data: unknown): Answer => ({ status: 200, data });
 
 /**
  * Taro.request faked at its boundary: answers by `METHOD /path`, 404 for anything not set up. The shop config
  * is answered by default, as every page's header asks for it; `defaults` adds more standing answers.
  */
-export function fakeApi(defaults: Record<string, Handler> = {}): FakeApi {
-  const handlers = new Map<string, Handler>([
-    ['GET /api/config/shop_config', () => ok({ shop_name: 'Lensmate', shop_logo: '' })],
-    ...Object.entries(defaults),
-  ]);
+export function fakeApi(defaults: FakeRoutes = {}): FakeApi {
+  const standing: FakeRoutes = { 'GET /api/config/shop_config': () => ok({ shop_name: 'Lensmate', shop_logo: '' }) };
+  const handlers = new Map<string, (body: Record<string, unknown>) => { status: number; msg?: string; data?: unknown }>(
+    Object.entries({ ...standing, ...defaults }) as never,
+  );
   const calls: FakeApi['calls'] = [];
   jest.spyOn(Taro, 'request').mockImplementation(((options: Taro.request.Option) => {
     const path = options.url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
@@ -44,10 +48,10 @@ export function fakeApi(defaults: Record<string, Handler> = {}): FakeApi {
   return {
     calls,
     on(route, handler) {
-      handlers.set(route, handler);
+      handlers.set(route, handler as never);
     },
     bodiesOf(route) {
-      return calls.filter((call) => call.route === route).map((call) => call.body);
+      return calls.filter((call) => call.route === route).map((call) => call.body as never);
     },
   };
 }

@@ -44,8 +44,6 @@ export const deleted = z.object({ deleted: z.literal(true) });
 /** A user as content shows its author or owner. */
 export const person = z.object({ user_id: z.number(), nickname: z.string(), avatar: z.string() });
 
-export const API_STATUSES = [200, 400, 401, 403, 404, 409, 429, 503] as const;
-
 /** The body of every success: `data` is the route's answer. */
 export const success = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(200), msg: z.string(), data });
 

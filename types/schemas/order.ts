@@ -1,9 +1,9 @@
 /** The cart, orders and their status machine. */
 import { z } from 'zod';
 import { MAX_CART_LINES, ORDER_STATUSES } from '../constants';
+import { address, prescription } from './account';
 import { bodyId, id, page, pageFields } from './common';
 import { lensChoice, pricedLens } from './lens';
-import { address, prescription } from './user';
 export const orderStatus = z.enum(ORDER_STATUSES);
 
 /** One line of a cart or of an order as a client gives it. */

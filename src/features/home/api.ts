@@ -1,50 +1,22 @@
 import { get } from '@/core/request';
+import type { Category, HomeBanner, HomePage, HomeSection } from '../../../types/api';
 
-export interface HomeGoods {
-  goods_id: number;
-  goods_name: string;
-  goods_img: string;
-  shop_price: number;
-  discount: number;
-  final_price: number;
-}
+export type { HomeBanner, HomePage, HomeSection };
+/** A frame as a home section shows it. */
+export type HomeGoods = HomeSection['goods'][number];
+export type HomeCategory = Category;
 
-export interface HomeSection {
-  id: number;
-  title: string;
-  cover: string;
-  goods: HomeGoods[];
-}
-
-export interface HomeBanner {
-  image: string;
-  title: string;
-  /** An app route with its query, e.g. `/pages/product/product?id=3`. */
-  link: string;
-}
-
-export interface HomeCategory {
-  category_id: number;
-  category_name: string;
-  category_img: string;
-}
-
-export interface HomePage {
-  banners: HomeBanner[];
-  categories: HomeCategory[];
-  sections: HomeSection[];
-}
-
-function listOf<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
+function listOf<T>(value: T[] | undefined): T[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /** The home page content; lists the server leaves out are empty. */
 export async function fetchHomePage(): Promise<HomePage> {
-  const data = await get('/api/index/shop_mainpage');
+  const data: Partial<HomePage> | null = await get('/api/index/shop_mainpage');
   return {
-    banners: listOf<HomeBanner>(data?.banners),
-    categories: listOf<HomeCategory>(data?.categories),
-    sections: listOf<HomeSection>(data?.sections),
+    banners: listOf(data?.banners),
+    categories: listOf(data?.categories),
+    sections: listOf(data?.sections),
+    articles: listOf(data?.articles),
   };
 }

@@ -1,10 +1,16 @@
 import { post } from '@/core/request';
-import type { Review, ReviewListRequest, ReviewPage, SaveReviewRequest } from '../../../types/api';
+import {
+  REVIEW_MAX_LENGTH,
+  type Review,
+  type ReviewListRequest,
+  type ReviewPage,
+  type SaveReviewRequest,
+} from '../../../types/api';
 
 export type { Review, ReviewPage };
 
 export const REVIEWS_PAGE = '/pages/userReview/index';
-export const REVIEW_MAX_LENGTH = 500;
+export { REVIEW_MAX_LENGTH };
 
 export function fetchReviews(request: ReviewListRequest): Promise<ReviewPage> {
   return post('/api/review/get_reviews', { page_size: 10, ...request });

@@ -59,8 +59,13 @@ export const demoAdmin = {
   token: 'tok-admin',
 };
 
-export const ok = <T,>(data: T) => ({ status: 200, msg: 'ok', data });
-export const refused = (status: number, msg: string) => ({ status, msg, data: null });
+export { ok } from '../../setup/mount-app';
+/** A refusal as the server words it. */
+export const refused = (status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503, msg: string) => ({
+  status,
+  msg,
+  data: null,
+});
 
 /** Types into a Taro <Textarea> on H5 (a web component around a real <textarea>). */
 export async function typeIntoTextarea(container: HTMLElement, name: string, value: string): Promise<void> {

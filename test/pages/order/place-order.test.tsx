@@ -1,7 +1,7 @@
 import { signOut } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import type { Coupon, ShippingMethod } from '../../../types/api';
-import { mountApp, waitForPath } from '../../setup/mount-app';
+import { type Answer, mountApp, waitForPath } from '../../setup/mount-app';
 import {
   ADDRESS,
   type FakeApi,
@@ -18,7 +18,7 @@ import {
 } from './support';
 
 let api: FakeApi;
-let submitAnswer: () => { status: number; msg?: string; data?: unknown } = () => ({
+let submitAnswer: () => Answer<'POST /api/order/submit_order'> = () => ({
   status: 503,
   msg: 'Busy, try again',
 });

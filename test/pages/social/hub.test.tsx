@@ -1,5 +1,6 @@
 import { currentUser, signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
+import type { Page } from '../../../types/api';
 import { fakeApi, mountPages, ok, page, refused, see, shows, tap, typeInto, waitForPath } from '../account/harness';
 
 const ada = { user_id: 2, email: 'ada@lensmate.test', nickname: 'Ada', avatar: '', is_admin: false, token: 'tok-ada' };
@@ -16,7 +17,7 @@ let profile = {
   articles: 0,
   albums: 1,
 };
-const empty = ok({ list: [], total: 0, page: 1, page_size: 20 });
+const empty = ok<Page<never>>({ list: [], total: 0, page: 1, page_size: 20 });
 let calls: ReturnType<typeof fakeApi>;
 
 beforeAll(async () => {

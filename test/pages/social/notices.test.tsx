@@ -1,11 +1,12 @@
 import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
+import type { Notice, Page } from '../../../types/api';
 import { fakeApi, mountPages, ok, see, shows, tap, waitForPath } from '../account/harness';
 
 const ada = { user_id: 2, email: 'ada@lensmate.test', nickname: 'Ada', avatar: '', is_admin: false, token: 'tok-ada' };
 const ben = { user_id: 3, nickname: 'Ben', avatar: '' };
-const page = <T,>(list: T[]) => ok({ list, total: list.length, page: 1, page_size: 20 });
-const notices: Record<string, unknown[]> = {
+const page = <T,>(list: T[]) => ok<Page<T>>({ list, total: list.length, page: 1, page_size: 20 });
+const notices: Record<string, Notice[]> = {
   likes: [
     {
       kind: 'likes',

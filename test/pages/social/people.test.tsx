@@ -1,5 +1,6 @@
 import { signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
+import type { Page } from '../../../types/api';
 import { fakeApi, mountPages, ok, page, refused, see, shows, tap, waitForPath } from '../account/harness';
 
 const ada = { user_id: 2, email: 'ada@lensmate.test', nickname: 'Ada', avatar: '', is_admin: false, token: 'tok-ada' };
@@ -17,7 +18,7 @@ const benProfile = () => ({
   articles: 1,
   albums: 0,
 });
-const list = <T,>(items: T[]) => ok({ list: items, total: items.length, page: 1, page_size: 20 });
+const list = <T,>(items: T[]) => ok<Page<T>>({ list: items, total: items.length, page: 1, page_size: 20 });
 
 beforeAll(async () => {
   Taro.clearStorageSync();

@@ -8,6 +8,7 @@ import { FRAME_UNREADABLE, NO_FACE, PHOTO_UNREADABLE, SAVED } from '@/features/t
 import * as canvas from '@/features/tryon/canvas';
 import { signIn, signOut } from '@/state/customer';
 import Taro from '@tarojs/taro';
+import type { Answer } from '../../setup/mount-app';
 import { fakeApi, mountPages, ok, refused, see, shows, tap, waitForPath } from '../account/harness';
 
 jest.mock('@/features/tryon/canvas', () => ({
@@ -56,7 +57,7 @@ const ezra = {
 };
 const broken = { ...ezra, goods_id: 9, goods_name: 'Broken Picture', color_arr: [colour(6, 'Grey', '/broken.svg')] };
 
-let faces: unknown = ok({ faces: [] });
+let faces: Answer<'POST /api/tryon/face_detect'> = ok({ faces: [] });
 let calls: ReturnType<typeof fakeApi>;
 const drawTryOn = canvas.drawTryOn as jest.Mock;
 let chooseMedia: jest.SpyInstance;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { requestToken } from '../../auth';
+import type { AppContext } from '../../context';
+import { OTP_TTL_MS, issueOtp, sessionRefOf } from '../../messaging/otp';
+import { tokenHash } from '../../services/passwords';
+import { routeGroup } from '../route';
+
+/**
+ * The messaging identity proof for the signed-in user: the messaging server accepts it at authorize, for
+ * this user only, for five minutes, and never after this login ends (logout) or the password changes.
+ */
+export function registerMessagingTokenRoute(app: FastifyInstance, ctx: AppContext): void {
+  routeGroup(app, ctx, { access: 'user', tag: 'messaging' }, (group) => {
+    group.route('POST /api/messaging/token', async ({ user, request }) => {
+      const userId = String(user.id);
+      const sessionRef = sessionRefOf(tokenHash(requestToken(request) ?? ''));
+      return { otp: issueOtp(userId, ctx.config.otpSecret, OTP_TTL_MS, Date.now(), sessionRef), userId };
+    });
+  });
+}
