@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type UserConfigExport, defineConfig } from '@tarojs/cli';
+import webpack from 'webpack';
 import devConfig from './dev';
 import prodConfig from './prod';
 
@@ -31,6 +32,8 @@ const h5Minifier = {
  * async chunks too keeps one copy of each shared module (4 MB in all, 5 KB gzip for that product page). Shared
  * pieces under 10 KB stay inside the pages that use them: home loads 6 scripts rather than 14 tiny ones.
  */
+const noTabbarElement = path.resolve(__dirname, 'h5', 'no-tabbar-element.js');
+
 const h5SplitChunks = { chunks: 'all', minSize: 10_000 };
 
 /** types/ (the API contract shared with the server) sits outside src/, so Taro must be told to compile it. */
@@ -92,9 +95,47 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [sharedTypesDir] },
       ...h5Minifier,
       publicPath: '/',
+      useHtmlComponents: true,
       staticDirectory: 'static',
       webpackChain(chain) {
         chain.optimization.merge({ splitChunks: h5SplitChunks });
+        chain.plugin('no-tabbar-element').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/components\/dist\/components$/,
+          (resource: { context: string; request: string }) => {
+            if (/[\\/]@tarojs[\\/]router[\\/]/.test(resource.context)) resource.request = noTabbarElement;
+          },
+        ]);
+        if (process.env.LENSMATE_STATS) {
+          chain.plugin('lensmate-stats').use(
+            class {
+              apply(compiler: any) {
+                compiler.hooks.done.tap('stats', (stats: any) => {
+                  require('node:fs').writeFileSync(
+                    process.env.LENSMATE_STATS as string,
+                    JSON.stringify(
+                      stats.toJson({
+                        all: false,
+                        chunks: true,
+                        chunkModules: true,
+                        chunkOrigins: true,
+                        ids: true,
+                        reasons: false,
+                        modules: false,
+                        assets: true,
+                        chunkRelations: true,
+                        chunkModulesSpace: 100000,
+                        nestedModules: true,
+                        nestedModulesSpace: 100000,
+                        dependentModules: true,
+                        excludeModules: false,
+                      }),
+                    ),
+                  );
+                });
+              }
+            },
+          );
+        }
       },
       router: { mode: 'browser' },
       output: {
