@@ -3,8 +3,9 @@
  * Package budgets. Prints the size of every weapp package (the main package and each subpackage,
  * as WeChat counts them: every file under the package root) and the H5 first-load JavaScript
  * (every script the browser fetches to show the home page, measured in headless Chromium),
- * raw and gzip. Fails when a weapp package passes 2 MB, the main package passes 1.5 MB, or the
- * H5 first-load JavaScript passes 250 KB gzip.
+ * raw and gzip. Fails when a weapp package passes 2 MB, the main package passes 600 KB, the H5 first-load
+ * JavaScript passes 160 KB gzip (issue 23: an empty Taro 4 app loads 118 KB), or a page opened from home fetches
+ * more than 40 KB gzip.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -17,7 +18,7 @@ import { serveStatic } from './lib/static-server.mjs';
 
 const MB = 1024 * 1024;
 const KB = 1024;
-const budgets = { package: 2 * MB, main: 1.5 * MB, h5FirstLoadGzip: 250 * KB, h5NextPageGzip: 40 * KB };
+const budgets = { package: 2 * MB, main: 600 * KB, h5FirstLoadGzip: 160 * KB, h5NextPageGzip: 40 * KB };
 /** Pages a shopper opens from home; each is measured on its own, as the JavaScript its client-side navigation fetches. */
 const nextPages = [
   '/pages/product/product-list-main',
