@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type UserConfigExport, defineConfig } from '@tarojs/cli';
+import webpack from 'webpack';
 import devConfig from './dev';
 import prodConfig from './prod';
 
@@ -31,6 +33,46 @@ const h5Minifier = {
  * async chunks too keeps one copy of each shared module (4 MB in all, 5 KB gzip for that product page). Shared
  * pieces under 10 KB stay inside the pages that use them: home loads 6 scripts rather than 14 tiny ones.
  */
+/**
+ * LENSMATE_STATS=<file> writes webpack's chunks and their modules there (either build): what
+ * `.tmp`-free analysis of the first load and of the main package starts from (README "Performance").
+ */
+function writeStatsWhenAsked(chain: { plugin(name: string): { use(plugin: unknown): unknown } }): void {
+  const file = process.env.LENSMATE_STATS;
+  if (!file) return;
+  class WriteStats {
+    apply(compiler: {
+      hooks: { done: { tap(name: string, fn: (stats: { toJson(o: object): unknown }) => void): void } };
+    }) {
+      compiler.hooks.done.tap('lensmate-stats', (stats) => {
+        const json = stats.toJson({
+          all: false,
+          chunks: true,
+          chunkModules: true,
+          ids: true,
+          chunkModulesSpace: 100000,
+          nestedModules: true,
+          nestedModulesSpace: 100000,
+          dependentModules: true,
+        });
+        writeFileSync(file as string, JSON.stringify(json));
+      });
+    }
+  }
+  chain.plugin('lensmate-stats').use(WriteStats);
+}
+
+/**
+ * base.wxml holds every component's template once per level of depth; a tree deeper than baseLevel renders on
+ * through Taro's recursive `comp` component. 8 levels instead of 16 is 19 KB less in the main package (README
+ * "Performance"). Taro reads it, its IMiniAppConfig type does not list it, hence a spread. (Taro's minifyXML
+ * would save 4 KB more, but writes `<input ...>` without its closing slash, which WXML's parser refuses.)
+ */
+const miniTemplates = { baseLevel: 8 };
+
+const htmlComponents = path.resolve(__dirname, '..', 'src', 'ui', 'html-components', 'index.tsx');
+const noTabbarElement = path.resolve(__dirname, 'h5', 'no-tabbar-element.js');
+
 const h5SplitChunks = { chunks: 'all', minSize: 10_000 };
 
 /** types/ (the API contract shared with the server) sits outside src/, so Taro must be told to compile it. */
@@ -87,14 +129,33 @@ export default defineConfig<'webpack5'>(async (merge) => {
         },
       },
       optimizeMainPackage: { enable: true, exclude: [keptInMainPackage] },
+      ...miniTemplates,
+      webpackChain(chain) {
+        writeStatsWhenAsked(chain);
+      },
     },
     h5: {
       compile: { include: [sharedTypesDir] },
       ...h5Minifier,
       publicPath: '/',
+      useHtmlComponents: true,
       staticDirectory: 'static',
       webpackChain(chain) {
         chain.optimization.merge({ splitChunks: h5SplitChunks });
+        chain.plugin('no-tabbar-element').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/components\/dist\/components$/,
+          (resource: { context: string; request: string }) => {
+            if (/[\\/]@tarojs[\\/]router[\\/]/.test(resource.context)) resource.request = noTabbarElement;
+          },
+        ]);
+        // Taro's React HTML components, with lean ones of ours for the five they leave to Stencil.
+        chain.plugin('lean-html-components').use(webpack.NormalModuleReplacementPlugin, [
+          /^@tarojs\/components\/lib\/react$/,
+          (resource: { context: string; request: string }) => {
+            if (/[\\/]@tarojs[\\/]components-react[\\/]/.test(resource.context)) resource.request = htmlComponents;
+          },
+        ]);
+        writeStatsWhenAsked(chain);
       },
       router: { mode: 'browser' },
       output: {

@@ -28,6 +28,7 @@ import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
 import { MessagingControl } from './messaging/control';
+import { registerHomePrerender } from './prerender/home';
 import { registerSecurityHeaders } from './security-headers';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
@@ -175,7 +176,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       root: h5Root,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` is home's prerendered first screen (server/prerender/home.ts), not the bare index.html.
+      index: false,
       // The .br/.gz copies written by scripts/precompress.mjs go out as they are to browsers that accept them.
       preCompressed: true,
       cacheControl: false,
@@ -185,6 +187,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerHomePrerender(app, h5Root);
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

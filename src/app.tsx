@@ -5,6 +5,10 @@ import { useLaunch } from '@tarojs/taro';
 import { Provider } from 'jotai';
 import type { PropsWithChildren } from 'react';
 import './app.css';
+// Home's styles and the carousel's are global: the server's prerendered first screen of home
+// (server/prerender/home.ts) is styled by the first stylesheet, before any page chunk arrives.
+import '@/features/home/home.css';
+import '@/ui/shop/carousel.css';
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {

@@ -49,14 +49,17 @@ export async function waitForPath(path: string): Promise<void> {
   throw new Error(`Expected page ${path}, still on ${currentHashPath()}`);
 }
 
-/** Mounts src/app with every page registered in src/app.config, opens `startPath` (with its query) and waits for a page. */
-export async function mountApp(startPath: string): Promise<void> {
+/**
+ * Mounts src/app with every page registered in src/app.config, opens `startPath` (with its query) and waits for a page.
+ * `body` is the document's body before the app mounts (what a server wrote beside `<div id="app">`).
+ */
+export async function mountApp(startPath: string, options: { body?: string } = {}): Promise<void> {
   (globalThis as { defineAppConfig?: (config: unknown) => unknown }).defineAppConfig = (config) => config;
   // The hash is set and its asynchronous hashchange let pass first: arriving after the router started, it
   // would open the start page a second time.
   window.location.hash = `#${startPath}`;
   await wait(30);
-  document.body.innerHTML = '<div id="app"></div>';
+  document.body.innerHTML = options.body ?? '<div id="app"></div>';
   const App = (jest.requireActual('@/app') as { default: React.ComponentType }).default;
   const appConfig = (jest.requireActual('@/app.config') as { default: AppConfig }).default;
   // Taro's H5 build serves subpackage pages like main-package ones: one flat route table.

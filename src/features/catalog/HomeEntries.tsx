@@ -8,11 +8,17 @@ import { CATEGORY_LIST_PAGE, CATEGORY_PAGE, fetchColors } from './api';
 import { HOME_SECTION_PAGE } from './home-api';
 import './home-entries.css';
 
-/** Home shortcuts: every frame, the categories, and one entry per colour into the filtered list. */
+/** Swatches held in place while the colours load, so that nothing under them moves when they come. */
+const PLACEHOLDER_SWATCHES = [1, 2, 3, 4, 5];
+
+/**
+ * Home shortcuts: every frame, the categories, and one entry per colour into the filtered list. The colours load
+ * behind home's first screen, quietly (no loading toast over the shop), in a strip whose height is kept meanwhile.
+ */
 export function HomeEntries() {
-  const [colors, setColors] = useState<Color[]>([]);
+  const [colors, setColors] = useState<Color[] | null>(null);
   useEffect(() => {
-    fetchColors().then(setColors, () => setColors([]));
+    fetchColors({ loading: false }).then(setColors, () => setColors([]));
   }, []);
   return (
     <View className="home-entries">
@@ -27,7 +33,20 @@ export function HomeEntries() {
           Reviews
         </Text>
       </View>
-      {colors.length > 0 && (
+      {colors === null && (
+        <View>
+          <Text className="home-entries__title">Shop by colour</Text>
+          <View className="home-entries__colors">
+            {PLACEHOLDER_SWATCHES.map((key) => (
+              <View className="home-entries__color" key={key}>
+                <View className="home-entries__swatch home-entries__swatch--placeholder" />
+                <Text className="home-entries__color-name">{'\u00a0'}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+      )}
+      {colors !== null && colors.length > 0 && (
         <View>
           <Text className="home-entries__title">Shop by colour</Text>
           <View className="home-entries__colors">

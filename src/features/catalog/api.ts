@@ -1,11 +1,11 @@
-import { get } from '@/core/request';
+import { type RequestOptions, get } from '@/core/request';
 import type { Category, Color, Filter, FilterType, Page } from '../../../types/api';
 
 export const CATEGORY_PAGE = '/pages/category/category';
 export const CATEGORY_LIST_PAGE = '/pages/category/categoryList/categoryList';
 
-export function fetchColors(): Promise<Color[]> {
-  return get('/api/config/get_colors');
+export function fetchColors(options: RequestOptions = {}): Promise<Color[]> {
+  return get('/api/config/get_colors', undefined, options);
 }
 
 export function fetchFilters(): Promise<Filter[]> {

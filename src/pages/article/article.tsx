@@ -7,8 +7,9 @@ import { addComment, like, loadComments, loadLikes, refusal, unlike } from '@/fe
 import { Avatar, PageLoadState, shortDate } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { currentToken } from '@/state/customer';
+import { Carousel } from '@/ui/shop/Carousel';
 import type { LoadState } from '@/ui/shop/StateView';
-import { Image, Swiper, SwiperItem, Text, Textarea, View } from '@tarojs/components';
+import { Image, Text, Textarea, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
 import type { Article, Comment } from '../../../types/api';
@@ -91,19 +92,15 @@ export default function ArticlePage() {
   return (
     <View className="article">
       {article.imgsUrl.length > 0 && (
-        <Swiper
+        <Carousel
           className="article__carousel"
-          indicatorDots={article.imgsUrl.length > 1}
+          dots
           autoplay
-          circular
-          indicatorActiveColor="#ffffff"
-        >
-          {article.imgsUrl.map((url) => (
-            <SwiperItem key={url}>
-              <Image className="article__slide" src={imageUrl(url)} mode="aspectFill" />
-            </SwiperItem>
-          ))}
-        </Swiper>
+          slides={article.imgsUrl.map((url) => ({
+            key: url,
+            content: <Image className="article__slide" src={imageUrl(url)} mode="aspectFill" />,
+          }))}
+        />
       )}
       <View className="article__body">
         {category ? <Text className="article__category">{category}</Text> : null}

@@ -7,8 +7,9 @@ import { PRODUCT_PAGE, failureMessage, fetchGoods } from '@/features/goods/api';
 import { startAddToCart } from '@/features/lens/flow';
 import { ProductReviews } from '@/features/review/ProductReviews';
 import { TRYON_PAGE } from '@/features/tryon/routes';
+import { Carousel } from '@/ui/shop/Carousel';
 import { formatPrice, shownDiscount } from '@/utils/format';
-import { Image, Swiper, SwiperItem, Text, View } from '@tarojs/components';
+import { Image, Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { useCallback, useEffect, useState } from 'react';
 import type { Goods, GoodsColor } from '../../../types/api';
@@ -85,13 +86,15 @@ export default function Product() {
 
   return (
     <View className="product">
-      <Swiper className="product__gallery" indicatorDots={images.length > 1} key={colorId}>
-        {images.map((image) => (
-          <SwiperItem key={image}>
-            <Image className="product__image" src={imageUrl(image)} mode="aspectFit" />
-          </SwiperItem>
-        ))}
-      </Swiper>
+      <Carousel
+        className="product__gallery"
+        dots
+        key={colorId}
+        slides={images.map((image) => ({
+          key: image,
+          content: <Image className="product__image" src={imageUrl(image)} mode="aspectFit" />,
+        }))}
+      />
       <View className="product__card">
         <Text className="product__name">{goods.goods_name}</Text>
         <View className="product__prices">

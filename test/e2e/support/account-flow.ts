@@ -44,7 +44,7 @@ export async function signInAs(page: Page, base: string, email: string, password
   await page.goto(`${base}/pages/login/login`, { waitUntil: 'networkidle' });
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('taro-button-core', { hasText: 'Sign in' }).click();
+  await page.locator('.taro-button-core', { hasText: 'Sign in' }).click();
   await page.waitForFunction(() => !window.location.pathname.startsWith('/pages/login'), undefined, {
     timeout: 90_000,
   });

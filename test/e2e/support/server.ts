@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000) {
+// A first start seeds the catalogue: on a shared 2-core machine under load that alone passed a minute.
+async function waitForHttp(url: string, child: ChildProcess, log: () => string, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the shop server exited with ${child.exitCode}:\n${log()}`);
