@@ -1,4 +1,4 @@
-import { type CallbackOptions, type Result, ok, parseJson, settle } from './callbacks';
+import { type CallbackOptions, type Result, createOrFail, ok, parseJson, settle } from './callbacks';
 import type { Connection } from './connection';
 import { messagingError } from './errors';
 import type {
@@ -111,11 +111,9 @@ export class CSTeam {
     });
   }
 
-  isOnline(options?: CallbackOptions<Result<boolean>>): Promise<Result<boolean>> {
-    return settle(options, async () => {
-      const teams = await this.im().queryTeams();
-      return ok(teams.has(this.id));
-    });
+  /** Whether this agent is online in the team: GoEasy hands `onSuccess` the boolean itself, not `{code, content}`. */
+  isOnline(options?: CallbackOptions<boolean>): Promise<boolean> {
+    return settle(options, async () => (await this.im().queryTeams()).has(this.id));
   }
 
   accept(options: AcceptOptions): Promise<Result<AnyMessage | undefined>> {
@@ -224,21 +222,21 @@ export class CSTeam {
   }
 
   createTextMessage(options: TextMessageCreateOptions): AnyMessage {
-    return this.im().createText(options, this.id);
+    return createOrFail(options, () => this.im().createText(options, this.id));
   }
   createImageMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('image', options, this.id);
+    return createOrFail(options, () => this.im().createFile('image', options, this.id));
   }
   createFileMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('file', options, this.id);
+    return createOrFail(options, () => this.im().createFile('file', options, this.id));
   }
   createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('audio', options, this.id);
+    return createOrFail(options, () => this.im().createFile('audio', options, this.id));
   }
   createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('video', options, this.id);
+    return createOrFail(options, () => this.im().createFile('video', options, this.id));
   }
   createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
-    return this.im().createCustom(options, this.id);
+    return createOrFail(options, () => this.im().createCustom(options, this.id));
   }
 }

@@ -5,6 +5,7 @@ import { mediaPayload } from './media';
 import {
   type AnyMessage,
   CSMessage,
+  type Conversation,
   type ConversationDTO,
   type ConversationRef,
   ConversationStore,
@@ -409,16 +410,25 @@ export class Im {
   }
 
   /** Puts a message in its conversation, moving an accepted CS conversation out of the pending list. */
-  private place(message: AnyMessage): ConversationRef {
+  private place(message: AnyMessage, senderData?: Data): ConversationRef {
     const ref = conversationOf(message, this.myId);
+    // The other party's data names the conversation: the peer, the system sender, or (agent side) the customer.
+    const named = (conversation: Conversation) => {
+      const fromOther =
+        ((ref.scene === 'private' || ref.scene === 'system') && message.senderId !== this.myId) ||
+        (ref.scene === 'cs' && message.senderId === ref.id && ref.id !== ref.teamId);
+      if (senderData && fromOther && Object.keys(conversation.data).length === 0) conversation.data = senderData;
+    };
     if (this.isPendingForMe(message)) {
       const conversation = this.pending.ensure(ref);
+      named(conversation);
       conversation.save(message);
       this.firePending();
       return ref;
     }
     const waiting = this.pending.get(ref);
     const conversation = this.store.ensure(ref);
+    named(conversation);
     if (waiting) {
       this.pending.delete(ref);
       if (Object.keys(conversation.data).length === 0) conversation.data = waiting.data;
@@ -440,16 +450,7 @@ export class Im {
 
   private onWireMessage(wire: WireMessage): void {
     const message = messageFromWire(wire);
-    const ref = this.place(message);
-    const conversation = this.store.get(ref) ?? this.pending.get(ref);
-    if (
-      conversation &&
-      Object.keys(conversation.data).length === 0 &&
-      (ref.scene === 'private' || ref.scene === 'system') &&
-      message.senderId !== this.myId
-    ) {
-      conversation.data = parseJson<Data>(wire.d, {});
-    }
+    this.place(message, parseJson<Data>(wire.d, {}));
     this.announce(message, true);
     this.fireConversations();
   }

@@ -1,7 +1,7 @@
-import { type CallbackOptions, type Result, settle } from './callbacks';
+import { type CallbackOptions, type Result, createOrFail, settle } from './callbacks';
 import { Connection, ConnectionState, ConnectionStatus, publicStatus } from './connection';
 import { CSTeam } from './cs';
-import { type MessagingError, badRequest, messagingError, toMessagingError } from './errors';
+import { badRequest, messagingError } from './errors';
 import {
   type ConversationOptions,
   type ConversationsResult,
@@ -118,21 +118,6 @@ function byId(options: TopByIdOptions, type: 'private' | 'group', id: unknown): 
   const name = type === 'private' ? 'userId' : 'groupId';
   const conversation = { type, [name]: validateId(id, name) } as unknown as ConversationOptions['conversation'];
   return { ...options, conversation };
-}
-
-/** Throws for the sync `create*Message` calls, or hands the error to onFailed when there is one. */
-function createOrFail<T>(options: unknown, create: () => T): T {
-  try {
-    return create();
-  } catch (error) {
-    const failure = toMessagingError(error);
-    const onFailed = (options as { onFailed?: (error: MessagingError) => void } | undefined)?.onFailed;
-    if (typeof onFailed === 'function') {
-      onFailed(failure);
-      return undefined as T;
-    }
-    throw failure;
-  }
 }
 
 export class GoEasy {

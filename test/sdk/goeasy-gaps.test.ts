@@ -150,7 +150,7 @@ describe('customer service', () => {
       ]),
     );
     expect(pendingSeen.length).toBeGreaterThan(0);
-    expect((await restarted.im.csteam('gap-team').isOnline()).content).toBe(true);
+    expect(await restarted.im.csteam('gap-team').isOnline()).toBe(true);
 
     // A second device of the same agent: going offline there is CS_ONLINE_CHANGED here.
     const device = await user('gap-agent', { name: 'Agent' });

@@ -169,7 +169,7 @@ describe('customer service', () => {
     const teamTwo = second.im.csteam('shop');
     await teamOne.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent One' } });
     await teamTwo.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent Two' } });
-    expect((await teamOne.isOnline()).content).toBe(true);
+    expect(await teamOne.isOnline()).toBe(true);
     expect((await teamOne.agents()).content.map((agent) => agent.id)).toEqual(['cs-agent1', 'cs-agent2']);
     const pendingUpdates = collect<ConversationsResult>(first, IM_EVENT.PENDING_CONVERSATIONS_UPDATED);
     const customerGot = collect<CSMessage>(customer, IM_EVENT.CS_MESSAGE_RECEIVED);
@@ -244,6 +244,6 @@ describe('customer service', () => {
     ).toBeUndefined();
 
     await teamOne.offline();
-    expect((await teamOne.isOnline()).content).toBe(false);
+    expect(await teamOne.isOnline()).toBe(false);
   });
 });

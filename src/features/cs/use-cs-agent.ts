@@ -100,7 +100,7 @@ export function useCsAgent(enabled: boolean) {
         if (!active) return;
         client.im.on(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged);
         client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, conversationsChanged);
-        const isOnline = (await team().isOnline()).content;
+        const isOnline = await team().isOnline();
         // Going online again reloads the pending list (it is dropped when the agent goes offline).
         if (isOnline) await team().online({ teamData: SUPPORT_TEAM_DATA, agentData: agentData() });
         const [latest, waiting] = await Promise.all([
