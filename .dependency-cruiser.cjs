@@ -119,19 +119,29 @@ module.exports = {
     {
       name: 'db-knows-no-messaging-handler',
       comment:
-        "server/db knows no messaging handler. The messaging server's migrations still live in " +
-        'server/messaging/migrations.ts until they move into server/db (issue 21 point 4, messaging part).',
+        'server/db owns every table and migration, the messaging tables included (messaging-migrations.ts, ' +
+        'messaging-schema.ts); it knows nothing of the messaging server.',
       severity: 'error',
       from: { path: '^server/db/' },
-      to: { path: '^server/messaging/', pathNot: '^server/messaging/migrations\\.ts$' },
+      to: { path: '^server/messaging/' },
     },
     {
       name: 'server-imports-no-app',
       comment:
-        'The server shares the contract (types/) and the pure rules (src/utils) with the app, nothing else of src/.',
+        'The server shares the contract (types/) and the pure rules (src/utils) with the app, and the messaging ' +
+        'protocol (src/messaging/protocol.ts: names, limits, texts, wire shapes) with the SDK; nothing else of src/.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/(?!utils/)' },
+      to: { path: '^src/(?!utils/|messaging/protocol\\.ts$)' },
+    },
+    {
+      name: 'protocol-stands-alone',
+      comment:
+        'The messaging protocol module is shared by the SDK and the server, so it imports nothing at all: no Taro, ' +
+        'no Node, no other SDK file.',
+      severity: 'error',
+      from: { path: '^src/messaging/protocol\\.ts$' },
+      to: {},
     },
     {
       name: 'shipped-code-imports-no-test',

@@ -25,6 +25,7 @@ import { monotonicClock } from './clock';
 import type { ServerConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
 import { DB_UNAVAILABLE, type Dialect, isDbUnavailable } from './db/connection';
+import { messagingDb } from './db/messaging-schema';
 import type { Database } from './db/schema';
 import { ApiError, fail } from './http';
 import { MessagingControl } from './messaging/control';
@@ -94,7 +95,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
     faces: deps.faces ?? createFaceDetector(),
     limits,
-    messaging: deps.messaging ?? new MessagingControl(deps.db),
+    messaging: deps.messaging ?? new MessagingControl(messagingDb(deps.db)),
     now,
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { type AppDeps, buildApp } from './app';
 import type { ServerConfig } from './config';
+import { messagingDb } from './db/messaging-schema';
 import { MessagingControl, registerMessaging, shopGroups } from './messaging/index';
 import { joinGroup } from './services/social/groups';
 
@@ -17,14 +18,15 @@ export interface Shop {
  * reach the open ones, and the shop's groups as the authority on group chat membership. Not listening yet.
  */
 export async function buildShop(config: ServerConfig, deps: AppDeps): Promise<Shop> {
-  const control = deps.messaging ?? new MessagingControl(deps.db);
+  const db = messagingDb(deps.db);
+  const control = deps.messaging ?? new MessagingControl(db);
   const app = await buildApp(config, { ...deps, messaging: control });
   const messaging = config.messaging
     ? await registerMessaging(app, {
-        db: deps.db,
+        db,
         dialect: deps.dialect,
         config: config.messaging,
-        groups: shopGroups(deps.db, (groupId, userId) => joinGroup(deps.db, groupId, userId, Date.now())),
+        groups: shopGroups(db, (groupId, userId) => joinGroup(deps.db, groupId, userId, Date.now())),
         control,
       })
     : null;

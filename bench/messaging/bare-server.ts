@@ -13,6 +13,25 @@ io.on('connection', (socket) => {
     for (const channel of payload.channels) socket.join(`ch:${channel}`);
     ack({ code: 200 });
   });
+  socket.on('subscribeGroups', (payload: { groupIds: string[] }, ack) => {
+    for (const groupId of payload.groupIds) socket.join(`g:${groupId}`);
+    ack({ code: 200 });
+  });
+  // A group message: the same push body ours sends, to the group's room except the sender, nothing stored.
+  socket.on('publishIM', (payload: { to: string; t: string; mt: string; p: string; d: string; guid: string }, ack) => {
+    const ts = Date.now();
+    socket.to(`g:${payload.to}`).emit('imMessage', {
+      t: payload.t,
+      r: payload.to,
+      s: socket.id,
+      i: payload.guid,
+      ts,
+      mt: payload.mt,
+      p: payload.p,
+      d: payload.d,
+    });
+    ack({ code: 200, content: { timestamp: ts } });
+  });
   socket.on('publish', (payload: { channel: string; content: string; guid: string }, ack) => {
     io.to(`ch:${payload.channel}`).emit('message', {
       n: payload.channel,

@@ -15,6 +15,8 @@ import { issueOtp } from '../../server/messaging/otp';
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
+/** Persisted group messages to all CLIENTS members (BENCH_GROUP_MESSAGES, default 20). */
+const GROUP_MESSAGES = Number(process.env.BENCH_GROUP_MESSAGES ?? 20);
 const ROOT = join(__dirname, '..', '..');
 /** Our server's proof secret: each bench client connects with the proof the shop would issue it. */
 const OTP_SECRET = randomBytes(24).toString('base64url');
@@ -53,7 +55,7 @@ async function connectClient(url: string, index: number): Promise<Socket> {
     userId: `bench-${index}`,
     userData: '{}',
     otp: issueOtp(`bench-${index}`, OTP_SECRET),
-    modules: ['PUBSUB'],
+    modules: ['PUBSUB', 'IM'],
   });
   if (ack.code !== 200 && ack.resultCode !== 200) throw new Error(`authorize failed: ${JSON.stringify(ack)}`);
   return socket;
@@ -78,7 +80,65 @@ async function measure(name: string, script: string, env: Record<string, string>
   await Promise.all(sockets.map((socket) => socket.emitWithAck('subscribe', { channels: ['bench'] })));
   await sleep(1000);
   const perConnection = (rssBytes(pid) - baseRss) / CLIENTS;
+  const pubsub = await fanOut(name, sockets);
+  const group = await groupFanOut(name, sockets);
+  for (const socket of sockets) socket.disconnect();
+  server.child.kill('SIGTERM');
+  await sleep(300);
+  return {
+    name,
+    clients: CLIENTS,
+    messages: MESSAGES,
+    ...pubsub,
+    rssPerIdleConnectionKiB: Number((perConnection / 1024).toFixed(1)),
+    ...group,
+  };
+}
 
+/**
+ * A group message to every client: for ours persisted (stored once, one delivery row and one conversation row per
+ * member, pushed, acknowledged with imAck); for the bare server a room broadcast of the same body.
+ */
+async function groupFanOut(name: string, sockets: Socket[]) {
+  await Promise.all(sockets.map((socket) => socket.emitWithAck('subscribeGroups', { groupIds: ['bench-group'] })));
+  const latencies: number[] = [];
+  let delivered = 0;
+  for (const socket of sockets) {
+    socket.on('imMessage', (message: { i: string; p: string }) => {
+      socket.emit('imAck', { publishGuid: message.i });
+      latencies.push(performance.now() - Number(JSON.parse(message.p).text));
+      delivered += 1;
+    });
+  }
+  const sender = sockets[0];
+  const started = performance.now();
+  for (let i = 0; i < GROUP_MESSAGES; i += 1) {
+    const ack = await sender.emitWithAck('publishIM', {
+      mt: 'text',
+      to: 'bench-group',
+      t: 'group',
+      d: '{}',
+      p: JSON.stringify({ text: String(performance.now()) }),
+      guid: `${name.replace(/\W/g, '')}-g-${i}-${Date.now()}`,
+    });
+    if (ack.code !== 200 && ack.resultCode !== 200) throw new Error(`publishIM failed: ${JSON.stringify(ack)}`);
+  }
+  // The sender's own socket is not pushed its message.
+  const expected = GROUP_MESSAGES * (sockets.length - 1);
+  while (delivered < expected && performance.now() - started < 120_000) await sleep(20);
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    groupMessages: GROUP_MESSAGES,
+    groupDelivered: delivered,
+    groupP50Ms: Number(percentile(latencies, 50).toFixed(2)),
+    groupP99Ms: Number(percentile(latencies, 99).toFixed(2)),
+    groupFanOutPerSecond: Math.round(delivered / elapsedSeconds),
+  };
+}
+
+/** Channel messages to every client (pub/sub, not persisted beyond the channel history). */
+async function fanOut(name: string, sockets: Socket[]) {
   const latencies: number[] = [];
   let delivered = 0;
   for (const socket of sockets) {
@@ -100,18 +160,11 @@ async function measure(name: string, script: string, env: Record<string, string>
   while (delivered < expected && performance.now() - started < 120_000) await sleep(20);
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  for (const socket of sockets) socket.disconnect();
-  server.child.kill('SIGTERM');
-  await sleep(300);
   return {
-    name,
-    clients: CLIENTS,
-    messages: MESSAGES,
     delivered,
     p50Ms: Number(percentile(latencies, 50).toFixed(2)),
     p99Ms: Number(percentile(latencies, 99).toFixed(2)),
     fanOutPerSecond: Math.round(delivered / elapsedSeconds),
-    rssPerIdleConnectionKiB: Number((perConnection / 1024).toFixed(1)),
   };
 }
 
@@ -133,7 +186,10 @@ async function main() {
     console.log(
       `ours / bare socket.io: fan-out ${ratio(ours.fanOutPerSecond, bare.fanOutPerSecond)}x, ` +
         `p50 ${ratio(ours.p50Ms, bare.p50Ms)}x, p99 ${ratio(ours.p99Ms, bare.p99Ms)}x, ` +
-        `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x`,
+        `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x; ` +
+        `persisted group message to ${CLIENTS} members: fan-out ` +
+        `${ratio(ours.groupFanOutPerSecond, bare.groupFanOutPerSecond)}x, p50 ${ratio(ours.groupP50Ms, bare.groupP50Ms)}x, ` +
+        `p99 ${ratio(ours.groupP99Ms, bare.groupP99Ms)}x`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -8,8 +8,8 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { messagingMigrations } from '../messaging/migrations';
 import { type Dialect, migrationSchema } from './connection';
+import { messagingMigrations } from './messaging-migrations';
 import { reviewMigrations } from './review-schema';
 import { socialMigrations } from './social-schema';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { MessagingDatabase } from '../db/messaging-schema';
 import type { WechatConfig } from './config';
 import type { WxmpTemplateMsg } from './validate';
 
@@ -21,7 +22,12 @@ export interface WechatTemplateAdapter {
   send(target: PushTarget, message: WxmpTemplateMsg): Promise<void>;
 }
 
-async function writeOutbox(db: Kysely<any>, kind: string, recipient: string, body: unknown): Promise<void> {
+async function writeOutbox(
+  db: Kysely<MessagingDatabase>,
+  kind: string,
+  recipient: string,
+  body: unknown,
+): Promise<void> {
   await db
     .insertInto('msg_outbox')
     .values({ id: randomUUID(), kind, recipient, body: JSON.stringify(body), created_at: Date.now() })
@@ -29,7 +35,7 @@ async function writeOutbox(db: Kysely<any>, kind: string, recipient: string, bod
 }
 
 export class OutboxPushAdapter implements PushAdapter {
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: Kysely<MessagingDatabase>) {}
 
   async notify(target: PushTarget, notification: Record<string, unknown>, source: Record<string, unknown>) {
     await writeOutbox(this.db, 'push', `${target.kind}:${target.id}`, { notification, source });
@@ -37,7 +43,7 @@ export class OutboxPushAdapter implements PushAdapter {
 }
 
 export class OutboxWechatAdapter implements WechatTemplateAdapter {
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: Kysely<MessagingDatabase>) {}
 
   async send(target: PushTarget, message: WxmpTemplateMsg) {
     await writeOutbox(this.db, 'wxmp', `${target.kind}:${target.id}`, message);
@@ -49,7 +55,7 @@ export class WechatApiTemplateAdapter implements WechatTemplateAdapter {
   private token: { value: string; expiresAt: number } | null = null;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<MessagingDatabase>,
     private readonly config: WechatConfig,
   ) {}
 
@@ -119,7 +125,7 @@ export class WechatApiTemplateAdapter implements WechatTemplateAdapter {
   }
 }
 
-export function createAdapters(db: Kysely<any>, wechat: WechatConfig) {
+export function createAdapters(db: Kysely<MessagingDatabase>, wechat: WechatConfig) {
   return {
     push: new OutboxPushAdapter(db) as PushAdapter,
     wechat: (wechat.appid

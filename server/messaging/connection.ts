@@ -4,7 +4,7 @@ import { type MessagingContext, type MessagingSocket, Reply, handle, identity } 
 import type { Revocation } from './control';
 import { verifyOtp } from './otp';
 import { channelPresenceEvent, isUserIn } from './presence';
-import { type Proof, RequestError, Rooms, Text } from './protocol';
+import { Call, type Proof, RequestError, Rooms, Text } from './protocol';
 import type { SessionRecord } from './state';
 import { isObject, validateConnectUser } from './validate';
 
@@ -85,7 +85,7 @@ export function closeRevoked(ctx: MessagingContext, revocation: Revocation): voi
 }
 
 export function registerConnection(ctx: MessagingContext, socket: MessagingSocket, hooks: ConnectionHooks): void {
-  handle(ctx, socket, 'authorize', 'none', async (_socket, payload) => {
+  handle(ctx, socket, Call.AUTHORIZE, 'none', async (_socket, payload) => {
     const key = findAppKey(ctx.config.appKeys, payload.appkey);
     if (!key) throw new RequestError(401, Text.INVALID_APPKEY);
     const modules = Array.isArray(payload.modules) ? payload.modules.map((m: unknown) => String(m).toUpperCase()) : [];
@@ -142,7 +142,7 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
     return new Reply(authorizeAnswer(sid, payload.sm, key));
   });
 
-  handle(ctx, socket, 'manualDisconnect', 'none', async () => {
+  handle(ctx, socket, Call.MANUAL_DISCONNECT, 'none', async () => {
     const who = identity(socket);
     // A deliberate disconnect ends the session: the next connect starts a new sid.
     if (who.authorized) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Server, Socket } from 'socket.io';
+import type { MessagingDatabase } from '../db/messaging-schema';
 import type { PushAdapter, WechatTemplateAdapter } from './adapters';
 import type { MessagingConfig } from './config';
 import type { MessagingControl } from './control';
@@ -9,7 +10,9 @@ import type { FloodLimits } from './limits';
 import {
   type Ack,
   type AckBody,
+  Call,
   type Permission,
+  Push,
   RequestError,
   type SocketIdentity,
   Text,
@@ -20,7 +23,7 @@ import type { SessionStore } from './state';
 
 export interface MessagingContext {
   io: Server;
-  db: Kysely<any>;
+  db: Kysely<MessagingDatabase>;
   dialect: 'sqlite' | 'postgres';
   config: MessagingConfig;
   sessions: SessionStore;
@@ -53,19 +56,19 @@ export function identity(socket: MessagingSocket): SocketIdentity {
 }
 
 /** Every request name a handler answers; anything else gets a 400 instead of a silent timeout. */
-export const knownEvents = new Set<string>(['ack', 'imAck']);
+export const knownEvents = new Set<string>([Push.ACK, Push.IM_ACK]);
 
 /**
  * What a connection without a user id may do: pub/sub on channels, nothing else (no IM, conversations,
  * history of conversations, presence or uploads), since nobody answers for it.
  */
-const ANONYMOUS_REQUESTS = new Set([
-  'subscribe',
-  'unsubscribe',
-  'publish',
-  'historyMessages',
+const ANONYMOUS_REQUESTS = new Set<string>([
+  Call.SUBSCRIBE,
+  Call.UNSUBSCRIBE,
+  Call.PUBLISH,
+  Call.HISTORY,
   // Its handler refuses an anonymous connection with the spec's own words.
-  'PUBSUB_PRESENCE_SUBSCRIBE',
+  Call.PRESENCE_SUBSCRIBE,
 ]);
 
 /**

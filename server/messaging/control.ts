@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MessagingDatabase } from '../db/messaging-schema';
 
 /**
  * The shop's control over messaging: it withdraws identity proofs (logout revokes one session, a password
@@ -19,14 +20,38 @@ export type ControlEvent =
 
 type Listener = (event: ControlEvent) => Promise<void>;
 
+/** A system message the shop sends (see `sendSystemMessage`). */
+export interface SystemMessage {
+  /** The user id(s) it is for; each gets their own copy. */
+  to: string | string[];
+  /** `text` with `{text}`, or a custom type (e.g. `order_shipped`) with an object payload. */
+  type: string;
+  payload: Record<string, unknown> | string | number;
+  /** The system conversation it belongs to: `system` unless given (e.g. `orders`). */
+  senderId?: string;
+  /** The sender as the app shows it, e.g. `{name: 'Lensmate orders', avatar: '/logo.png'}`. */
+  senderData?: Record<string, unknown>;
+  /** A push notification (title at most 32 characters, body at most 50) for users who are not connected. */
+  notification?: { title: string; body: string };
+}
+
+export interface SentSystemMessage {
+  userId: string;
+  messageId: string;
+  timestamp: number;
+}
+
+type SystemSender = (message: SystemMessage) => Promise<SentSystemMessage[]>;
+
 /** A user-wide revocation is stored under this session reference. */
 const EVERY_SESSION = '';
 
 export class MessagingControl {
   private readonly listeners = new Set<Listener>();
+  private systemSender: SystemSender | null = null;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<MessagingDatabase>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -37,6 +62,35 @@ export class MessagingControl {
 
   private async tell(event: ControlEvent): Promise<void> {
     for (const listener of this.listeners) await listener(event);
+  }
+
+  /**
+   * Sends a system message (scene `system`) from the shop to users: "Your order 1042 has shipped", "We refunded
+   * 39.00". Each user finds it in their system conversation with `senderId` (conversation list, history, read
+   * marks), their connected devices receive it at once (SYSTEM_MESSAGE_RECEIVED), the others when they connect.
+   * Resolves when it is stored; a bad message (unknown user id form, oversized payload, a bad notification) is
+   * refused with the messaging server's `RequestError` (`code` 400, `content` the reason) and nothing is stored.
+   *
+   *   await control.sendSystemMessage({
+   *     to: String(order.user_id),
+   *     senderId: 'orders',
+   *     senderData: { name: 'Lensmate orders' },
+   *     type: 'order_shipped',
+   *     payload: { orderId: order.id, trackingNumber },
+   *     notification: { title: 'Order shipped', body: `Order ${order.id} is on its way` },
+   *   });
+   */
+  async sendSystemMessage(message: SystemMessage): Promise<SentSystemMessage[]> {
+    if (!this.systemSender) throw new Error('The messaging server is not running in this process');
+    return this.systemSender(message);
+  }
+
+  /** @internal The messaging server plugs in here; it returns the function that unplugs it. */
+  attachSystemSender(sender: SystemSender): () => void {
+    this.systemSender = sender;
+    return () => {
+      if (this.systemSender === sender) this.systemSender = null;
+    };
   }
 
   /** Records the revocation, then closes the sessions it names. */

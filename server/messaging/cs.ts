@@ -3,8 +3,10 @@ import type { ConnectionHooks } from './connection';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
 import { type ImMessageRow, type ImService, abbreviate, isAssignedAgent } from './im';
 import {
+  Call,
   CsMessageType,
   type CsStatus,
+  Push,
   RequestError,
   Rooms,
   Scene,
@@ -282,13 +284,13 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         },
         (err) => ctx.log.error({ err }, 'messaging agent removal failed'),
       );
-    ctx.io.to(Rooms.user(agentId)).emit('CS_ONLINE_CHANGED', { teamId, online: false });
+    ctx.io.to(Rooms.user(agentId)).emit(Push.CS_ONLINE_CHANGED, { teamId, online: false });
   }
 
   function registerSocket(socket: MessagingSocket) {
     const me = () => identity(socket).userId;
 
-    handle(ctx, socket, 'CS_ONLINE', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_ONLINE, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const teamJson = parseObjectJson(payload.teamData, 'agentData and teamData require an object', 'teamData');
       const agentJson = parseObjectJson(payload.agentData, 'agentData and teamData require an object', 'agentData');
@@ -302,11 +304,11 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         .execute();
       await db.updateTable('msg_cs_agent').set({ team_data: teamJson }).where('team_id', '=', teamId).execute();
       ctx.io.in(Rooms.user(me())).socketsJoin(Rooms.team(teamId));
-      ctx.io.to(Rooms.user(me())).except(socket.id).emit('CS_ONLINE_CHANGED', { teamId, online: true });
+      ctx.io.to(Rooms.user(me())).except(socket.id).emit(Push.CS_ONLINE_CHANGED, { teamId, online: true });
       return 'ok';
     });
 
-    handle(ctx, socket, 'CS_OFFLINE', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_OFFLINE, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       await db
         .updateTable('msg_cs_agent')
@@ -315,11 +317,11 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         .where('agent_id', '=', me())
         .execute();
       ctx.io.in(Rooms.user(me())).socketsLeave(Rooms.team(teamId));
-      ctx.io.to(Rooms.user(me())).except(socket.id).emit('CS_ONLINE_CHANGED', { teamId, online: false });
+      ctx.io.to(Rooms.user(me())).except(socket.id).emit(Push.CS_ONLINE_CHANGED, { teamId, online: false });
       return 'ok';
     });
 
-    handle(ctx, socket, 'CS_MY_TEAMS', 'read', async () => {
+    handle(ctx, socket, Call.CS_MY_TEAMS, 'read', async () => {
       const rows = await onlineAgents()
         .select('s.team_id')
         .where('s.agent_id', '=', me())
@@ -328,7 +330,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return rows.map((row) => row.team_id);
     });
 
-    handle(ctx, socket, 'CS_AGENTS', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_AGENTS, 'read', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const rows = await onlineAgents()
         .select(['s.agent_id', 's.agent_data'])
@@ -338,7 +340,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return rows.map((row) => ({ id: row.agent_id, data: row.agent_data }));
     });
 
-    handle(ctx, socket, 'CS_PENDING_CONVERSATION', 'read', async () => {
+    handle(ctx, socket, Call.CS_PENDING_CONVERSATION, 'read', async () => {
       const teams = (await onlineAgents().select('s.team_id').where('s.agent_id', '=', me()).execute()).map(
         (row) => row.team_id as string,
       );
@@ -363,10 +365,10 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return list;
     });
 
-    handle(ctx, socket, 'CS_ACCEPT', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_ACCEPT, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customer = payload.customer as { id?: unknown; data?: unknown } | undefined;
-      if (customer === undefined || customer === null) throw badRequest('customer is required.');
+      if (customer === undefined || customer === null) throw badRequest(Text.CUSTOMER_REQUIRED);
       const customerId = validateId(customer.id, 'customer.id');
       const customerData = parseObjectJson(customer.data, 'customer data must be non-empty object.', 'customer.data');
       if (customerData === '{}') throw badRequest('customer data must be non-empty object.');
@@ -407,7 +409,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, 'CS_END', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_END, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       const agent = await requireAgent(teamId, me());
@@ -435,7 +437,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, 'CS_TRANSFER', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_TRANSFER, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       const agentId = validateId(payload.agentId, 'agentId');
@@ -482,14 +484,14 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, 'CS_CUSTOMER_STATUS', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_CUSTOMER_STATUS, 'read', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       if (customerId !== me()) await requireAgent(teamId, me());
       return statusOf(await loadSession(teamId, customerId));
     });
 
-    handle(ctx, socket, 'CS_LIVE_SESSION', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_LIVE_SESSION, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       await requireAgent(teamId, me());
@@ -498,7 +500,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return { customerStatus: statusOf(await loadSession(teamId, customerId)) };
     });
 
-    handle(ctx, socket, 'CS_QUIT_LIVE', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.CS_QUIT_LIVE, 'write', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       socket.leave(Rooms.live(teamId, customerId));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MessagingDatabase } from '../db/messaging-schema';
 import { RequestError, Text } from './protocol';
 
 /**
@@ -17,7 +18,7 @@ export interface GroupDirectory {
 }
 
 /** GoEasy's own model: any id names a group, and subscribing joins it. */
-export function openGroups(db: Kysely<any>): GroupDirectory {
+export function openGroups(db: Kysely<MessagingDatabase>): GroupDirectory {
   return {
     async isMember(groupId, userId) {
       const row = await db
@@ -56,7 +57,7 @@ export type ShopGroupJoin = (groupId: number, userId: number) => Promise<{ statu
  * The shop's groups: numeric ids of `social_groups`, members in `group_members`, joined through the same
  * rule as POST /api/social/join_group. Messaging user ids are the shop's user ids as strings.
  */
-export function shopGroups(db: Kysely<any>, join: ShopGroupJoin): GroupDirectory {
+export function shopGroups(db: Kysely<MessagingDatabase>, join: ShopGroupJoin): GroupDirectory {
   const shopId = (id: string) => (/^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
   return {
     async isMember(groupId, userId) {

@@ -4,10 +4,13 @@ import { type MessagingContext, type MessagingSocket, handle, identity } from '.
 import type { FileGrants } from './files';
 import { groupPresenceEvent, isUserIn, membersOf, userPresenceEvent } from './presence';
 import {
+  Call,
   CsMessageType,
   Limits,
+  Push,
   RequestError,
   Rooms,
+  SYSTEM_SENDER,
   Scene,
   Text,
   badRequest,
@@ -92,6 +95,10 @@ export function resolveConversation(me: string, scene: string, rawId: unknown, r
   if (scene === Scene.GROUP) {
     return { scene, targetId, teamId: '', key: conversationKey(scene, '', targetId), customerId: '' };
   }
+  if (scene === Scene.SYSTEM) {
+    // Only the user the system sender wrote to has this conversation: the key names them.
+    return { scene, targetId, teamId: '', key: conversationKey(scene, targetId, me), customerId: '' };
+  }
   if (scene === Scene.CS) {
     const teamId =
       rawTeamId === undefined || rawTeamId === null || rawTeamId === '' ? targetId : validateId(rawTeamId, 'teamId');
@@ -147,7 +154,35 @@ export interface ImService {
   lastMessage(key: string, viewer: string): Promise<ImMessageRow | undefined>;
   /** The CS module plugs its sender in here, keeping publishIM one request for every scene. */
   setCsSender(sender: SendCs): void;
+  /** The shop's system messages (MessagingControl.sendSystemMessage): stored, listed and pushed like any other. */
+  sendSystem(message: SystemMessageInput): Promise<SystemMessageSent[]>;
 }
+
+/** A system message from the shop's server to some users (order shipped, refund made). */
+export interface SystemMessageInput {
+  /** The users it is for (each gets their own copy in their system conversation with `senderId`). */
+  to: string | string[];
+  /** A message type of messaging.md: `text` (payload `{text}`), or any custom type with an object payload. */
+  type: string;
+  payload: Record<string, unknown> | string | number;
+  /** The system conversation it belongs to (default `system`): e.g. `orders`, `refunds`. Letters, digits, _ - . @ */
+  senderId?: string;
+  /** Shown as the sender (name, avatar), like a user's data. */
+  senderData?: Record<string, unknown>;
+  notification?: { title: string; body: string };
+}
+
+export interface SystemMessageSent {
+  userId: string;
+  messageId: string;
+  timestamp: number;
+}
+
+/** How long acknowledgements gather before they are deleted together, and how many users one statement names. */
+const ACK_BATCH_MS = 25;
+const ACK_CHUNK = 500;
+/** Conversation rows per insert: 9 columns each, well inside SQLite's 32,766 bound parameters. */
+const UPSERT_CHUNK = 500;
 
 export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImService {
   const { db } = ctx;
@@ -192,7 +227,10 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       }
       return true;
     });
-    if (created) return { row, created: true };
+    if (created) {
+      if (message.receivers.length > 0) announcePending(message.receivers, Date.now());
+      return { row, created: true };
+    }
     // Another process (or a concurrent retry) stored it first.
     const winner = await db.selectFrom('msg_im_message').selectAll().where('id', '=', message.id).executeTakeFirst();
     return { row: winner as ImMessageRow, created: false };
@@ -201,7 +239,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   function deliver(row: ImMessageRow, rooms: string[], exceptSocketId?: string) {
     if (rooms.length === 0) return;
     const target = exceptSocketId ? ctx.io.to(rooms).except(exceptSocketId) : ctx.io.to(rooms);
-    target.emit('imMessage', abbreviate(row, ctx.files));
+    target.emit(Push.IM_MESSAGE, abbreviate(row, ctx.files));
   }
 
   async function upsertConversation(
@@ -234,6 +272,40 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       .execute();
   }
 
+  /** One conversation row per owner in one statement (a group message to 1,000 members writes 1,000 rows). */
+  async function upsertConversations(
+    owners: string[],
+    scene: string,
+    targetId: string,
+    key: string,
+    ts: number,
+    data: string,
+  ) {
+    for (let start = 0; start < owners.length; start += UPSERT_CHUNK) {
+      await db
+        .insertInto('msg_im_conversation')
+        .values(
+          owners.slice(start, start + UPSERT_CHUNK).map((owner) => ({
+            owner_id: owner,
+            scene,
+            target_id: targetId,
+            team_id: '',
+            conversation: key,
+            top: 0,
+            data,
+            removed_at: 0,
+            updated_at: ts,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['owner_id', 'scene', 'target_id', 'team_id'])
+            .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at'), data: eb.ref('excluded.data') })),
+        )
+        .execute();
+    }
+  }
+
   async function offsets(key: string) {
     const rows = await db
       .selectFrom('msg_im_offset')
@@ -254,19 +326,98 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       .executeTakeFirst()) as ImMessageRow | undefined;
   }
 
-  async function redeliver(socket: MessagingSocket, olderThan: number) {
-    const who = identity(socket);
-    if (!socket.connected || who.anonymous) return;
-    const rows = (await db
+  /** The deliveries the user has not acknowledged yet (the oldest 200), with when each was made. */
+  async function unacknowledged(userId: string) {
+    return (await db
       .selectFrom('msg_im_delivery')
       .innerJoin('msg_im_message', 'msg_im_message.id', 'msg_im_delivery.message_id')
       .selectAll('msg_im_message')
-      .where('msg_im_delivery.user_id', '=', who.userId)
-      .where('msg_im_delivery.created_at', '<=', olderThan)
+      .select('msg_im_delivery.created_at as delivered_at')
+      .where('msg_im_delivery.user_id', '=', userId)
       .orderBy('msg_im_message.ts', 'asc')
       .limit(200)
-      .execute()) as ImMessageRow[];
-    for (const row of rows) socket.emit('imMessage', abbreviate(row, ctx.files));
+      .execute()) as (ImMessageRow & { delivered_at: number | string })[];
+  }
+
+  /**
+   * Redelivery without polling: a user is watched only while this process knows of a delivery they may not have
+   * acknowledged (a message stored for them, or found unacknowledged when they connected). One timer looks at the
+   * watched users every MESSAGING_REDELIVERY_MS and queries only those with a socket here whose oldest delivery
+   * is due; a user with nothing outstanding is forgotten. An idle connection costs no query at all.
+   */
+  const outstanding = new Map<string, number>();
+  function watchDelivery(userIds: Iterable<string>, since: number) {
+    for (const userId of userIds) {
+      const known = outstanding.get(userId);
+      if (known === undefined || since < known) outstanding.set(userId, since);
+    }
+  }
+  const localSockets = (userId: string) => ctx.io.sockets.adapter.rooms.get(Rooms.user(userId));
+  async function redeliverDue() {
+    const due = Date.now() - ctx.config.redeliveryMs;
+    for (const [userId, since] of outstanding) {
+      if (since > due) continue;
+      const sockets = localSockets(userId);
+      if (!sockets || sockets.size === 0) {
+        // Not connected here: their next authorize looks for what they missed.
+        outstanding.delete(userId);
+        continue;
+      }
+      const rows = await unacknowledged(userId);
+      const late = rows.filter((row) => Number(row.delivered_at) <= due);
+      for (const row of late) ctx.io.local.to(Rooms.user(userId)).emit(Push.IM_MESSAGE, abbreviate(row, ctx.files));
+      if (rows.length === 0) outstanding.delete(userId);
+      else outstanding.set(userId, Math.max(Number(rows[0].delivered_at), due));
+    }
+  }
+  let redelivering = false;
+  const redeliveryTimer = setInterval(() => {
+    if (redelivering || outstanding.size === 0) return;
+    redelivering = true;
+    redeliverDue()
+      .catch((err) => ctx.log.error({ err }, 'messaging redelivery failed'))
+      .finally(() => {
+        redelivering = false;
+      });
+  }, ctx.config.redeliveryMs);
+  redeliveryTimer.unref();
+  redeliveryTimers.add(redeliveryTimer);
+  // With several processes, the process that stored a message tells the others whom to watch.
+  ctx.io.on('imPending', (userIds: unknown, since: unknown) => {
+    if (Array.isArray(userIds) && typeof since === 'number') watchDelivery(userIds.map(String), since);
+  });
+  function announcePending(userIds: string[], since: number) {
+    watchDelivery(userIds, since);
+    if (ctx.config.redisUrl) ctx.io.serverSideEmit('imPending', userIds, since);
+  }
+
+  /**
+   * Acknowledgements arrive one per receiver (a group message to 1,000 online members brings 1,000): they are
+   * deleted together, one statement per message, a moment later.
+   */
+  const acks = new Map<string, Set<string>>();
+  let ackFlush: NodeJS.Timeout | null = null;
+  function acknowledge(userId: string, messageId: string) {
+    const users = acks.get(messageId) ?? new Set<string>();
+    users.add(userId);
+    acks.set(messageId, users);
+    if (!ackFlush) ackFlush = setTimeout(flushAcks, ACK_BATCH_MS);
+  }
+  async function flushAcks() {
+    ackFlush = null;
+    const batch = [...acks];
+    acks.clear();
+    for (const [messageId, users] of batch) {
+      const ids = [...users];
+      for (let start = 0; start < ids.length; start += ACK_CHUNK) {
+        await db
+          .deleteFrom('msg_im_delivery')
+          .where('message_id', '=', messageId)
+          .where('user_id', 'in', ids.slice(start, start + ACK_CHUNK))
+          .execute()
+          .catch((err) => ctx.log.error({ err }, 'messaging imAck failed'));
+      }
+    }
   }
 
   async function joinGroups(socket: MessagingSocket) {
@@ -287,18 +438,11 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     if (who.anonymous) return;
     await joinGroups(socket);
     if (!who.modules.includes('IM')) return;
-    await redeliver(socket, Date.now());
-    const timer = setInterval(() => {
-      redeliver(socket, Date.now() - ctx.config.redeliveryMs).catch((err) =>
-        ctx.log.error({ err }, 'messaging redelivery failed'),
-      );
-    }, ctx.config.redeliveryMs);
-    timer.unref();
-    redeliveryTimers.add(timer);
-    socket.once('disconnect', () => {
-      clearInterval(timer);
-      redeliveryTimers.delete(timer);
-    });
+    // What this user missed while away, once per connect; then watched only if something stays unacknowledged.
+    const rows = await unacknowledged(who.userId);
+    if (!socket.connected) return;
+    for (const row of rows) socket.emit(Push.IM_MESSAGE, abbreviate(row, ctx.files));
+    if (rows.length > 0) watchDelivery([who.userId], Date.now());
   });
 
   hooks.disconnected.push(async (socket, rooms) => {
@@ -332,7 +476,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   function registerSocket(socket: MessagingSocket) {
     const me = () => identity(socket).userId;
 
-    handle(ctx, socket, 'publishIM', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.PUBLISH_IM, 'write', async (_socket, payload) => {
       const who = identity(socket);
       if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
       const target = validateImTarget(payload.to, payload.d, payload.t, who.userId);
@@ -358,7 +502,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       await ctx.limits.message(socket.id, who.userId);
       if (wxmp) await ctx.limits.template(who.userId);
       if (target.scene === Scene.CS) {
-        if (!sendCs) throw badRequest('message require property to.type');
+        if (!sendCs) throw badRequest(Text.TO_TYPE);
         return sendCs(ctx, service, socket, target.id, payload.tid, target.data, type, body, id, nt);
       }
       const key = conversationKey(target.scene, who.userId, target.id);
@@ -382,12 +526,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           await upsertConversation(target.id, Scene.PRIVATE, who.userId, '', key, ts, who.userData);
           deliver(row, [Rooms.user(target.id), Rooms.user(who.userId)], socket.id);
         } else {
-          const data = JSON.stringify(target.data);
-          for (const member of members) {
-            await upsertConversation(member, Scene.GROUP, target.id, '', key, ts, data);
-          }
           // To the members the shop lists now, not to whoever once joined the group's room.
           deliver(row, members.map(Rooms.user), socket.id);
+          await upsertConversations(members, Scene.GROUP, target.id, key, ts, JSON.stringify(target.data));
         }
         const pushTarget = {
           kind: target.scene === Scene.PRIVATE ? ('user' as const) : ('group' as const),
@@ -402,18 +543,14 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return { timestamp: ts };
     });
 
-    socket.on('imAck', (payload: unknown) => {
+    socket.on(Push.IM_ACK, (payload: unknown) => {
       const messageId = (payload as { publishGuid?: unknown } | null)?.publishGuid;
       const who = identity(socket);
-      if (typeof messageId !== 'string' || !who.authorized || who.anonymous) return;
-      db.deleteFrom('msg_im_delivery')
-        .where('user_id', '=', who.userId)
-        .where('message_id', '=', messageId)
-        .execute()
-        .catch((err) => ctx.log.error({ err }, 'messaging imAck failed'));
+      if (typeof messageId !== 'string' || messageId.length > 64 || !who.authorized || who.anonymous) return;
+      acknowledge(who.userId, messageId);
     });
 
-    handle(ctx, socket, 'IM_HISTORY', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_HISTORY, 'read', async (_socket, payload) => {
       const scene = validateScene(payload.scene);
       const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
       await assertCanRead(me(), ref);
@@ -437,7 +574,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       };
     });
 
-    handle(ctx, socket, 'IM_HISTORY_CHANGE', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_HISTORY_CHANGE, 'read', async (_socket, payload) => {
       const scene = validateScene(payload.scene);
       const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
       await assertCanRead(me(), ref);
@@ -475,7 +612,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       };
     });
 
-    handle(ctx, socket, 'IM_MARK_AS_READ', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_MARK_AS_READ, 'write', async (_socket, payload) => {
       if (payload.id === undefined && payload.userId === undefined && payload.groupId === undefined) {
         throw badRequest(' id is required.');
       }
@@ -515,7 +652,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           rooms.push(Rooms.user(ref.customerId));
         }
       }
-      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_READ', event);
+      ctx.io.to(rooms).except(socket.id).emit(Push.IM_READ, event);
       return 'ok';
     });
 
@@ -539,7 +676,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return { scene, ref, rows, times };
     }
 
-    handle(ctx, socket, 'IM_RECALL_MESSAGE', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_RECALL, 'write', async (_socket, payload) => {
       const { scene, ref, rows, times } = await namedMessages(
         payload,
         Text.RECALL_CS_UNSUPPORTED,
@@ -547,7 +684,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       );
       rows.forEach((row, index) => {
         if (row.sender_id !== me()) throw badRequest(Text.RECALL_OTHERS);
-        if (row.recalled === 1) throw badRequest(`message[${index}] has been recalled`);
+        if (row.recalled === 1) throw badRequest(Text.alreadyRecalled(index));
       });
       const who = identity(socket);
       const recaller = { id: who.userId, data: JSON.parse(who.userData) };
@@ -565,11 +702,11 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           ? [Rooms.user(ref.targetId), Rooms.user(me())]
           : (await ctx.groups.members(ref.targetId)).map(Rooms.user);
       const conversationId = wireConversationId(scene, me(), ref.targetId);
-      ctx.io.to(rooms).except(socket.id).emit('IM_MSG_RECALLED', { scene, conversationId, recaller, times });
+      ctx.io.to(rooms).except(socket.id).emit(Push.IM_RECALLED, { scene, conversationId, recaller, times });
       return 'ok';
     });
 
-    handle(ctx, socket, 'IM_DELETE_MESSAGE', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_DELETE, 'write', async (_socket, payload) => {
       const { scene, ref, rows, times } = await namedMessages(
         payload,
         Text.DELETE_CS_UNSUPPORTED,
@@ -592,7 +729,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       ctx.io
         .to(Rooms.user(me()))
         .except(socket.id)
-        .emit('IM_MSG_DELETED', {
+        .emit(Push.IM_DELETED, {
           scene,
           targetId: ref.targetId,
           conversationId: wireConversationId(scene, me(), ref.targetId),
@@ -602,7 +739,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'imLastConversations', 'read', async () => {
+    handle(ctx, socket, Call.LAST_CONVERSATIONS, 'read', async () => {
       const conversations = await db
         .selectFrom('msg_im_conversation')
         .selectAll()
@@ -626,8 +763,8 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return list;
     });
 
-    handle(ctx, socket, 'topConversation', 'write', async (_socket, payload) => {
-      if (typeof payload.top !== 'boolean') throw badRequest('top must be boolean.');
+    handle(ctx, socket, Call.TOP_CONVERSATION, 'write', async (_socket, payload) => {
+      if (typeof payload.top !== 'boolean') throw badRequest(Text.TOP_BOOLEAN);
       const conversation = await findConversation(payload);
       await db
         .updateTable('msg_im_conversation')
@@ -640,7 +777,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'removeConversation', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.REMOVE_CONVERSATION, 'write', async (_socket, payload) => {
       const conversation = await findConversation(payload);
       const last = await lastMessage(conversation.conversation as string, me());
       if (conversation.scene === Scene.CS && last && !csConversationEnded(last, me())) {
@@ -657,7 +794,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'imData', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_DATA, 'read', async (_socket, payload) => {
       const scene = validateScene(payload.type);
       const targetId = validateId(payload.targetId, 'targetId');
       const row = await db
@@ -698,7 +835,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return row;
     }
 
-    handle(ctx, socket, 'subscribeGroups', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.SUBSCRIBE_GROUPS, 'write', async (_socket, payload) => {
       const groupIds = validateIdArray(payload.groupIds, 'groupIds');
       const who = identity(socket);
       for (const groupId of groupIds) {
@@ -713,7 +850,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'unsubscribeGroup', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.UNSUBSCRIBE_GROUP, 'read', async (_socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
       const who = identity(socket);
       await ctx.groups.leave(groupId, who.userId);
@@ -724,29 +861,29 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, 'subscribeGroupPresence', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.SUBSCRIBE_GROUP_PRESENCE, 'write', async (_socket, payload) => {
       const groupIds = validateIdArray(payload.groupIds, 'groupIds');
       for (const groupId of groupIds) await requireMember(groupId, me());
       for (const groupId of groupIds) socket.join(Rooms.groupWatchers(groupId));
       return 'ok';
     });
 
-    handle(ctx, socket, 'unsubscribeGroupPresence', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.UNSUBSCRIBE_GROUP_PRESENCE, 'write', async (_socket, payload) => {
       socket.leave(Rooms.groupWatchers(validateId(payload.groupId, 'groupId')));
       return 'ok';
     });
 
-    handle(ctx, socket, 'subscribeUserPresence', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.SUBSCRIBE_USER_PRESENCE, 'write', async (_socket, payload) => {
       for (const userId of validateIdArray(payload.userIds, 'userIds')) socket.join(Rooms.userWatchers(userId));
       return 'ok';
     });
 
-    handle(ctx, socket, 'unsubscribeUserPresence', 'write', async (_socket, payload) => {
+    handle(ctx, socket, Call.UNSUBSCRIBE_USER_PRESENCE, 'write', async (_socket, payload) => {
       socket.leave(Rooms.userWatchers(validateId(payload.userId, 'userId')));
       return 'ok';
     });
 
-    handle(ctx, socket, 'imHereNow', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_HERE_NOW, 'read', async (_socket, payload) => {
       const userIds = validateIdArray(payload.userIds, 'userIds');
       const online: { userId: string; userData: string }[] = [];
       for (const userId of userIds) {
@@ -762,22 +899,63 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return (await membersOf(ctx, Rooms.group(groupId))).filter((member) => members.has(member.id));
     }
 
-    handle(ctx, socket, 'imGroupHereNow', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_GROUP_HERE_NOW, 'read', async (_socket, payload) => {
       const online = await onlineMembers(validateId(payload.groupId, 'groupId'));
       return online.map((member) => ({ userId: member.id, userData: member.userData }));
     });
 
-    handle(ctx, socket, 'imGroupOnlineCount', 'read', async (_socket, payload) => {
+    handle(ctx, socket, Call.IM_GROUP_ONLINE_COUNT, 'read', async (_socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
       return { groupId, onlineCount: (await onlineMembers(groupId)).length };
     });
   }
 
+  async function sendSystem(input: SystemMessageInput): Promise<SystemMessageSent[]> {
+    const senderId = validateId(input.senderId ?? SYSTEM_SENDER, 'senderId');
+    const recipients = Array.isArray(input.to) ? validateIdArray(input.to, 'to') : [validateId(input.to, 'to')];
+    const senderData = JSON.stringify(input.senderData ?? {});
+    const { type, payload } = validateImPayload(
+      input.type,
+      typeof input.payload === 'string' ? input.payload : JSON.stringify(input.payload),
+      ctx.config.limits.payloadBytes,
+    );
+    const notification = input.notification ? validateNotification(input.notification) : undefined;
+    const nt = notification ? { t: notification.title, c: notification.body, badge: notification.badge } : undefined;
+    const sent: SystemMessageSent[] = [];
+    for (const userId of recipients) {
+      const key = conversationKey(Scene.SYSTEM, senderId, userId);
+      const { row } = await store({
+        id: randomUUID(),
+        scene: Scene.SYSTEM,
+        conversation: key,
+        senderId,
+        senderData,
+        receiver: userId,
+        type,
+        payload,
+        notification: nt,
+        receivers: [userId],
+      });
+      const ts = Number(row.ts);
+      await upsertConversation(userId, Scene.SYSTEM, senderId, '', key, ts, senderData);
+      deliver(row, [Rooms.user(userId)]);
+      if (notification) {
+        const source = { scene: Scene.SYSTEM, senderId, messageId: row.id };
+        ctx.external(() => ctx.push.notify({ kind: 'user', id: userId }, notification, source));
+      }
+      sent.push({ userId, messageId: row.id, timestamp: ts });
+    }
+    return sent;
+  }
+
   const service: ImService = {
+    sendSystem,
     registerSocket,
     stop() {
       for (const timer of redeliveryTimers) clearInterval(timer);
       redeliveryTimers.clear();
+      if (ackFlush) clearTimeout(ackFlush);
+      void flushAcks();
     },
     store,
     deliver,

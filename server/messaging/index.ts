@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import { monotonicClock } from '../clock';
+import type { MessagingDatabase } from '../db/messaging-schema';
 import { createAdapters } from './adapters';
 import type { MessagingConfig } from './config';
 import { type ConnectionHooks, closeRevoked, registerConnection } from './connection';
@@ -14,7 +15,7 @@ import type { GroupDirectory } from './directory';
 import { FileGrants } from './files';
 import { registerIm } from './im';
 import { FloodLimits, MemoryCounter, RedisCounter } from './limits';
-import { Limits, failure } from './protocol';
+import { Limits, Text, failure } from './protocol';
 import { registerPubSub, trackQos1 } from './pubsub';
 import { MemorySessionStore, RedisSessionStore } from './state';
 import { readingFromStart } from './stream-start';
@@ -24,13 +25,13 @@ import { registerUploadRoutes, registerUploadToken } from './upload';
 export type { MessagingConfig } from './config';
 export { messagingConfigFromEnv } from './config';
 export { openGroups, shopGroups } from './directory';
-export { messagingMigrations, migrateMessaging } from './migrations';
-export { MessagingControl } from './control';
+export { messagingMigrations, migrateMessaging } from '../db/messaging-migrations';
+export { MessagingControl, type SentSystemMessage, type SystemMessage } from './control';
 
 const AUTHORIZE_TIMEOUT_MS = 30_000;
 
 export interface MessagingDeps {
-  db: Kysely<any>;
+  db: Kysely<MessagingDatabase>;
   dialect: 'sqlite' | 'postgres';
   config: MessagingConfig;
   /** Who belongs to which group: the shop's groups in the shop, GoEasy's open groups on a server alone. */
@@ -95,6 +96,7 @@ export async function registerMessaging(
   const im = registerIm(ctx, hooks);
   const cs = registerCs(ctx, hooks, im);
   await registerUploadRoutes(app, ctx);
+  const detachSystem = control.attachSystemSender((message) => im.sendSystem(message));
   const stopListening = control.listen(async (event) => {
     if (event.kind === 'revoked') closeRevoked(ctx, event.revocation);
     else cs.agentRemoved(event.teamId, event.agentId);
@@ -117,7 +119,7 @@ export async function registerMessaging(
     registerUploadToken(ctx, socket);
     socket.onAny((event: string, ...args: unknown[]) => {
       const ack = args.at(-1);
-      if (!knownEvents.has(event) && typeof ack === 'function') ack(failure(400, `Unsupported request: ${event}`));
+      if (!knownEvents.has(event) && typeof ack === 'function') ack(failure(400, Text.unsupportedRequest(event)));
     });
   });
 
@@ -125,6 +127,7 @@ export async function registerMessaging(
     io,
     async close() {
       stopListening();
+      detachSystem();
       sweeper.stop();
       im.stop();
       io.local.disconnectSockets(true);

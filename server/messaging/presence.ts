@@ -1,5 +1,5 @@
 import type { MessagingContext } from './context';
-import { Rooms, parseJsonObject } from './protocol';
+import { Push, Rooms, parseJsonObject } from './protocol';
 
 /**
  * Presence is read from the socket.io rooms themselves (`fetchSockets` spans every process when the
@@ -34,7 +34,7 @@ export async function channelPresenceEvent(
   member: { userId: string; userData: string },
 ): Promise<void> {
   const amount = (await membersOf(ctx, Rooms.channelMembers(channel))).length;
-  ctx.io.to(Rooms.channelWatchers(channel)).emit('PS_PRESENCE_EVENT', {
+  ctx.io.to(Rooms.channelWatchers(channel)).emit(Push.PRESENCE_EVENT, {
     channel,
     action,
     member: { id: member.userId, data: parseJsonObject(member.userData) },
@@ -50,7 +50,7 @@ export function userPresenceEvent(
   action: 'online' | 'offline',
 ) {
   const events = [{ time: Date.now(), action, userId, userData }];
-  ctx.io.to(Rooms.userWatchers(userId)).emit('userPresence', { c: JSON.stringify({ events }) });
+  ctx.io.to(Rooms.userWatchers(userId)).emit(Push.USER_PRESENCE, { c: JSON.stringify({ events }) });
 }
 
 export async function groupPresenceEvent(
@@ -62,5 +62,7 @@ export async function groupPresenceEvent(
 ): Promise<void> {
   const userAmount = (await membersOf(ctx, Rooms.group(groupId))).length;
   const events = [{ time: Date.now(), action, userId, userData }];
-  ctx.io.to(Rooms.groupWatchers(groupId)).emit('groupPresence', { c: JSON.stringify({ events, userAmount, groupId }) });
+  ctx.io
+    .to(Rooms.groupWatchers(groupId))
+    .emit(Push.GROUP_PRESENCE, { c: JSON.stringify({ events, userAmount, groupId }) });
 }

@@ -1,5 +1,22 @@
+import {
+  Call,
+  CsMessageType,
+  type CsStatus,
+  ErrorCode,
+  Limits,
+  MediaTypes,
+  Push,
+  SCENES,
+  SENDABLE_SCENES,
+  SYSTEM_SENDER,
+  Scene,
+  Text,
+} from '../../src/messaging/protocol';
+
 /**
- * The wire vocabulary shared by every handler: ack bodies, error texts, scenes and room names.
+ * The server's side of the wire: ack bodies, refusals, room names and conversation keys. The vocabulary itself
+ * (request and push names, scenes, limits, error texts, message shapes) is the one protocol module the SDK and the
+ * server share, src/messaging/protocol.ts, re-exported here.
  * Acks carry both `resultCode` and `code` because the 2.8.3 client checks either, depending on the request.
  */
 export interface AckBody {
@@ -31,55 +48,22 @@ export class RequestError extends Error {
 
 export const badRequest = (content: string) => new RequestError(400, content);
 
-export const Text = {
-  NO_PERMISSION: 'No permission',
-  CONNECT_FIRST: 'Please connect first',
-  INVALID_APPKEY: 'Invalid appkey',
-  NOTHING_TO_DELETE: 'No message that could be deleted',
-  INVALID_MESSAGE: 'it is invalid message',
-  DELETE_CS_UNSUPPORTED: 'Delete CS message is not supported yet',
-  RECALL_CS_UNSUPPORTED: 'Recall CS message is not supported yet.',
-  RECALL_OTHERS: 'it is not allowed to recall messages sent by others',
-  PENDING_TOP_REMOVE: 'pending conversation cannot be topped or removed.',
-  CS_REMOVE_BEFORE_END: 'CS conversation can only be deleted after it ends',
-  NO_CONVERSATION: 'conversation does not exist.',
-  STORAGE_UNSUPPORTED: 'Only Ali OSS and Tencent COS are supported',
-  INTERNAL: 'Internal server error',
-  NOT_A_MEMBER: 'you are not a member of this group.',
-  NOT_AN_AGENT: 'you are not an agent of this team.',
-} as const;
-
 /** A flood refusal: its own code, so the SDK hands it to the app as it is (errors.ts TOO_MANY_REQUESTS). */
-export const TOO_MANY_REQUESTS = 429;
+export const TOO_MANY_REQUESTS = ErrorCode.TOO_MANY_REQUESTS;
 
-export const Scene = { PRIVATE: 'private', GROUP: 'group', CS: 'cs' } as const;
-export type Scene = (typeof Scene)[keyof typeof Scene];
-export const SCENES: readonly string[] = Object.values(Scene);
-
-export const CsMessageType = { ACCEPT: 'CS_ACCEPT', END: 'CS_END', TRANSFER: 'CS_TRANSFER' } as const;
-export type CsStatus = 'FREE' | 'PENDING' | 'ACCEPTED';
-
-export const Limits = {
-  PUBLISH_LENGTH: 10000,
-  TEXT_LENGTH: 2500,
-  TEXT_PAYLOAD: 3072,
-  ID_ARRAY: 300,
-  BATCH: 20,
-  USER_DATA: 300,
-  ID_LENGTH: 60,
-  CHANNEL_LENGTH: 255,
-  /** Conversation data (`d`), CS team, agent and customer data: small JSON objects. */
-  CONVERSATION_DATA: 1024,
-  TEMPLATE_BYTES: 4096,
-  /** The largest packet a client may send (socket.io closes the connection otherwise): a 10,000-character publish fits many times. */
-  PACKET_BYTES: 100 * 1024,
-  HISTORY_DEFAULT: 10,
-  HISTORY_MAX: 30,
-  HERE_NOW_DEFAULT: 10,
-  CONVERSATIONS: 200,
-  FILE_BYTES: 524288000,
-  VIDEO_BYTES: 31457280,
-} as const;
+export {
+  Call,
+  CsMessageType,
+  type CsStatus,
+  Limits,
+  MediaTypes,
+  Push,
+  SCENES,
+  SENDABLE_SCENES,
+  SYSTEM_SENDER,
+  Scene,
+  Text,
+};
 
 export type Permission = 'read' | 'write';
 
@@ -120,13 +104,16 @@ export interface Proof {
 /**
  * The storage key of a conversation. Each scene has its own prefix and ids cannot contain `:`
  * (validate.ts), so no id a client sends names a conversation of another scene or of other users:
- * private `p:<larger id>:<smaller id>`, group `g:<group id>`, CS `c:<team id>:<customer id>`.
+ * private `p:<larger id>:<smaller id>`, group `g:<group id>`, CS `c:<team id>:<customer id>`, system
+ * `s:<system sender>:<user id>`.
  */
 export function conversationKey(scene: string, a: string, b: string): string {
   if (scene === Scene.PRIVATE) return `p:${privatePair(a, b)}`;
   if (scene === Scene.GROUP) return `g:${b}`;
   if (scene === Scene.CS) return `c:${a}:${b}`;
-  throw new RequestError(400, 'incorrect type, must be: private,group,system,cs');
+  // A system conversation: the system sender (a) and the one user it writes to (b).
+  if (scene === Scene.SYSTEM) return `s:${a}:${b}`;
+  throw new RequestError(400, Text.SCENE_TYPES);
 }
 
 /** The conversation id recall and delete events carry, as the clients parse it: the private pair, the group id. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { saveSession } from './connection';
 import { type MessagingContext, type MessagingSocket, Reply, handle, identity } from './context';
 import { channelPresenceEvent, isUserIn, membersOf } from './presence';
-import { Limits, Rooms, badRequest, ok } from './protocol';
+import { Call, Limits, Push, Rooms, Text, badRequest, ok } from './protocol';
 import {
   validateChannel,
   validateChannels,
@@ -15,8 +15,7 @@ import {
 
 const QOS1_RETRY_MS = 1700;
 const QOS1_ATTEMPTS = 5;
-const PRESENCE_ANONYMOUS =
-  'Subscription failed. If presence is enable, the id must be specified when calling the connect method';
+const PRESENCE_ANONYMOUS = Text.PRESENCE_NEEDS_ID;
 
 type PendingQos = Map<string, NodeJS.Timeout>;
 const pendingBySocket = new WeakMap<MessagingSocket, PendingQos>();
@@ -41,7 +40,7 @@ export function trackQos1(ctx: MessagingContext, channel: string, body: Record<s
         return;
       }
       attempts += 1;
-      socket.emit('message', body);
+      socket.emit(Push.MESSAGE, body);
       pending?.set(guid, setTimeout(retry, QOS1_RETRY_MS));
     };
     pending.set(guid, setTimeout(retry, QOS1_RETRY_MS));
@@ -56,12 +55,12 @@ function clearPending(socket: MessagingSocket): void {
 }
 
 export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): void {
-  handle(ctx, socket, 'subscribe', 'read', async (_socket, payload) => {
+  handle(ctx, socket, Call.SUBSCRIBE, 'read', async (_socket, payload) => {
     const channels = validateChannels(payload.channel, payload.channels);
     let presence = false;
     if (payload.presence !== undefined && payload.presence !== null) {
       const enable = (payload.presence as { enable?: unknown }).enable;
-      if (typeof enable !== 'boolean') throw badRequest('Subscription failed. presence.enable must be a boolean');
+      if (typeof enable !== 'boolean') throw badRequest(Text.PRESENCE_ENABLE_BOOLEAN);
       if (enable && identity(socket).anonymous) throw badRequest(PRESENCE_ANONYMOUS);
       presence = enable;
     }
@@ -77,9 +76,9 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, 'unsubscribe', 'read', async (_socket, payload) => {
+  handle(ctx, socket, Call.UNSUBSCRIBE, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
-    if (!socket.rooms.has(Rooms.channel(channel))) throw badRequest(`channel[${channel}] is not subscribed`);
+    if (!socket.rooms.has(Rooms.channel(channel))) throw badRequest(Text.notSubscribed(channel));
     const wasMember = socket.rooms.has(Rooms.channelMembers(channel));
     socket.leave(Rooms.channel(channel));
     socket.leave(Rooms.channelMembers(channel));
@@ -91,7 +90,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, 'publish', 'write', async (_socket, payload) => {
+  handle(ctx, socket, Call.PUBLISH, 'write', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     const content = validatePublishContent(payload.content);
     const qos = validateQos(payload.q);
@@ -122,7 +121,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     if (notification) {
       body.nt = { t: notification.title, c: notification.body, sound: notification.sound, badge: notification.badge };
     }
-    ctx.io.to(Rooms.channel(channel)).emit('message', body);
+    ctx.io.to(Rooms.channel(channel)).emit(Push.MESSAGE, body);
     if (qos === 1) {
       trackQos1(ctx, channel, body);
       if (ctx.config.redisUrl) ctx.io.serverSideEmit('qos1', channel, body);
@@ -133,7 +132,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return new Reply(ok('ok', { publishGuid: guid }));
   });
 
-  socket.on('ack', (payload: unknown) => {
+  socket.on(Push.ACK, (payload: unknown) => {
     const guid = (payload as { publishGuid?: unknown } | null)?.publishGuid;
     const pending = pendingBySocket.get(socket);
     if (typeof guid !== 'string' || !pending) return;
@@ -142,7 +141,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
   });
   socket.on('disconnect', () => clearPending(socket));
 
-  handle(ctx, socket, 'historyMessages', 'read', async (_socket, payload) => {
+  handle(ctx, socket, Call.HISTORY, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
     const rows = await ctx.db
@@ -155,7 +154,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return { messages: rows.reverse().map((row) => ({ time: Number(row.created_at), content: row.content })) };
   });
 
-  handle(ctx, socket, 'SET_IOS_BADGE', 'write', async (_socket, payload) => {
+  handle(ctx, socket, Call.SET_IOS_BADGE, 'write', async (_socket, payload) => {
     const badge = payload.badge;
     if (!Number.isInteger(badge) || badge < 0) throw badRequest('badge must be an integer greater than or equal to 0.');
     const who = identity(socket);
@@ -164,20 +163,20 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, 'PUBSUB_PRESENCE_SUBSCRIBE', 'read', async (_socket, payload) => {
+  handle(ctx, socket, Call.PRESENCE_SUBSCRIBE, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     if (identity(socket).anonymous) throw badRequest(PRESENCE_ANONYMOUS);
     socket.join(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
-  handle(ctx, socket, 'PUBSUB_PRESENCE_UNSUBSCRIBE', 'write', async (_socket, payload) => {
+  handle(ctx, socket, Call.PRESENCE_UNSUBSCRIBE, 'write', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     socket.leave(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
-  handle(ctx, socket, 'PUBSUB_PRESENCE_HERENOW', 'read', async (_socket, payload) => {
+  handle(ctx, socket, Call.PRESENCE_HERE_NOW, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HERE_NOW_DEFAULT);
     const members = await membersOf(ctx, Rooms.channelMembers(channel));

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { openDb } from '../db/connection';
+import { migrateMessaging } from '../db/messaging-migrations';
 import { messagingConfigFromEnv } from './config';
 import { openGroups } from './directory';
 import { registerMessaging } from './index';
-import { migrateMessaging } from './migrations';
 
 /**
  * The messaging server on its own (no product API): used by the crash/restart and multi-process

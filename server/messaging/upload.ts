@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -10,7 +10,8 @@ import type { AliOssConfig, TencentCosConfig } from './config';
 import { UPLOAD_PATH } from './config';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
 import { ACTIVE_EXTENSIONS, isActiveContent, matchesExtension, servedType } from './files';
-import { Limits, badRequest } from './protocol';
+import { type ImageOperation, ImageProcessError, parseImageProcess, processImage } from './image-process';
+import { Call, Limits, Text, badRequest } from './protocol';
 
 /**
  * uploadToken signs a POST policy the way Ali OSS (vendor ALI) or Tencent COS (vendor TX) expect it, for
@@ -28,8 +29,8 @@ const VIDEO_EXTENSIONS = new Set(['avi', 'mov', 'rmvb', 'rm', 'flv', 'mp4', '3gp
 function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   const extension = dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
-  if (extension !== '' && !/^[a-z0-9]{1,10}$/.test(extension)) throw badRequest('wrong file type.');
-  if (ACTIVE_EXTENSIONS.has(extension)) throw badRequest('wrong file type.');
+  if (extension !== '' && !/^[a-z0-9]{1,10}$/.test(extension)) throw badRequest(Text.FILE_TYPE);
+  if (ACTIVE_EXTENSIONS.has(extension)) throw badRequest(Text.FILE_TYPE);
   return extension;
 }
 
@@ -128,7 +129,7 @@ function requestBase(socket: MessagingSocket): string {
 }
 
 export function registerUploadToken(ctx: MessagingContext, socket: MessagingSocket): void {
-  handle(ctx, socket, 'uploadToken', 'write', async (_socket, payload) => {
+  handle(ctx, socket, Call.UPLOAD_TOKEN, 'write', async (_socket, payload) => {
     const filename = payload.filename;
     if (typeof filename !== 'string' || filename.trim() === '') throw badRequest('filename is required.');
     if (filename.length > 255) throw badRequest('filename over max length 255');
@@ -311,12 +312,33 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: MessagingC
         return ossError(reply, 404, 'NoSuchKey', 'The specified key does not exist.');
       }
       const { type, download } = servedType(await readHead(target));
+      // A thumbnail as OSS (`x-oss-process=image/resize,...`) or COS (`imageMogr2/thumbnail/...`) would make it.
+      const rawQuery = request.raw.url?.includes('?') ? (request.raw.url.split('?')[1] ?? '') : '';
+      let operation: ImageOperation | null = null;
+      try {
+        operation = parseImageProcess(rawQuery);
+      } catch (error) {
+        if (error instanceof ImageProcessError) return ossError(reply, 400, 'InvalidArgument', error.message);
+        throw error;
+      }
+      if (operation && (download || !type.startsWith('image/'))) {
+        return ossError(reply, 400, 'InvalidArgument', 'Image processing applies to images only.');
+      }
       const maxAge = Math.max(0, Math.floor((granted.expiresAt - Date.now()) / 1000));
       reply
-        .type(type)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', USER_FILE_POLICY)
         .header('cache-control', `private, max-age=${maxAge}`);
+      if (operation) {
+        try {
+          const processed = await processImage(await readFile(target), operation);
+          return reply.type(processed.type).send(processed.body);
+        } catch (error) {
+          if (error instanceof ImageProcessError) return ossError(reply, 400, 'InvalidArgument', error.message);
+          return ossError(reply, 400, 'InvalidArgument', 'The image cannot be processed.');
+        }
+      }
+      reply.type(type);
       if (download) reply.header('content-disposition', 'attachment');
       return reply.send(createReadStream(target));
     });

@@ -1,4 +1,4 @@
-import { Limits, SCENES, badRequest } from './protocol';
+import { Limits, MediaTypes, SCENES, SENDABLE_SCENES, Text, badRequest } from './protocol';
 
 /**
  * The server repeats every check of messaging.md §5 that the payload still shows on the wire, with the
@@ -30,29 +30,29 @@ function checkIdText(id: string, name: string): string {
 }
 
 export function validateId(value: unknown, name: string): string {
-  if (isEmpty(value)) throw badRequest(` ${name} is required.`);
-  if (!isString(value) && !isNumber(value)) throw badRequest(`TypeError: ${name} require string or number.`);
+  if (isEmpty(value)) throw badRequest(Text.required(name));
+  if (!isString(value) && !isNumber(value)) throw badRequest(Text.stringOrNumber(name));
   return checkIdText(String(value), name);
 }
 
 export function validateIdArray(value: unknown, name: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) throw badRequest(`TypeError: ${name} require array.`);
+  if (!Array.isArray(value) || value.length === 0) throw badRequest(Text.array(name));
   // The limit is 300; the message says 500 in the reference client and we keep its words.
-  if (value.length > Limits.ID_ARRAY) throw badRequest(`${name} is over max length 500.`);
+  if (value.length > Limits.ID_ARRAY) throw badRequest(Text.arrayTooLong(name));
   const ids = value.map((item) => {
-    if (!isString(item) && !isNumber(item)) throw badRequest(`TypeError: ${name} item require string or number.`);
+    if (!isString(item) && !isNumber(item)) throw badRequest(Text.itemStringOrNumber(name));
     const id = String(item);
-    if (id.length === 0) throw badRequest(`${name} has empty item.`);
+    if (id.length === 0) throw badRequest(Text.emptyItem(name));
     return checkIdText(id, `${name} item`);
   });
-  if (new Set(ids).size < ids.length) throw badRequest(`Duplicate element in ${name}`);
+  if (new Set(ids).size < ids.length) throw badRequest(Text.duplicate(name));
   return ids;
 }
 
 /** Channels are only ever room names behind their own prefix: any printable text up to 255 characters. */
 export function validateChannel(value: unknown, name = 'channel'): string {
-  if (isEmpty(value)) throw badRequest(` ${name} is required.`);
-  if (!isString(value) && !isNumber(value)) throw badRequest(`TypeError: ${name} require string or number.`);
+  if (isEmpty(value)) throw badRequest(Text.required(name));
+  if (!isString(value) && !isNumber(value)) throw badRequest(Text.stringOrNumber(name));
   const channel = String(value);
   if (channel.length > Limits.CHANNEL_LENGTH) throw badRequest(`${name} over max length ${Limits.CHANNEL_LENGTH}`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -63,17 +63,17 @@ export function validateChannel(value: unknown, name = 'channel'): string {
 export function validateChannels(channel: unknown, channels: unknown): string[] {
   const hasOne = !isEmpty(channel);
   const hasMany = !isEmpty(channels);
-  if (!hasOne && !hasMany) throw badRequest('channel is required.');
-  if (hasOne && hasMany) throw badRequest('subscribe to either channel or channels, not both.');
+  if (!hasOne && !hasMany) throw badRequest(Text.CHANNEL_REQUIRED);
+  if (hasOne && hasMany) throw badRequest(Text.CHANNEL_OR_CHANNELS);
   if (hasOne) return [validateChannel(channel)];
-  if (!Array.isArray(channels)) throw badRequest('TypeError: channels require array.');
-  if (channels.length > Limits.ID_ARRAY) throw badRequest('channels is over max length 500.');
+  if (!Array.isArray(channels)) throw badRequest(Text.array('channels'));
+  if (channels.length > Limits.ID_ARRAY) throw badRequest(Text.arrayTooLong('channels'));
   const list = channels.map((item) => {
-    if (!isString(item) && !isNumber(item)) throw badRequest('TypeError: channels item require string or number.');
-    if (String(item) === '') throw badRequest('channels has empty item.');
+    if (!isString(item) && !isNumber(item)) throw badRequest(Text.itemStringOrNumber('channels'));
+    if (String(item) === '') throw badRequest(Text.emptyItem('channels'));
     return validateChannel(item, 'channels item');
   });
-  if (new Set(list).size < list.length) throw badRequest('Duplicate element in channels');
+  if (new Set(list).size < list.length) throw badRequest(Text.duplicate('channels'));
   return list;
 }
 
@@ -86,18 +86,18 @@ export function checkDataSize(json: string, name: string): string {
 }
 
 export function validateNotification(value: unknown): Record<string, unknown> {
-  if (!isObject(value)) throw badRequest('TypeError: notification requires an object.');
+  if (!isObject(value)) throw badRequest(Text.NOTIFICATION_OBJECT);
   for (const [key, max] of [
     ['title', 32],
     ['body', 50],
   ] as const) {
     const text = value[key];
     if (!(isString(text) && text.length <= max)) {
-      throw badRequest(`notification.${key} must be a string of no more than ${max} characters`);
+      throw badRequest(Text.notificationText(key, max));
     }
   }
-  if (value.sound !== undefined && !isString(value.sound)) throw badRequest('notification.sound must be a string');
-  if (value.badge !== undefined && !isString(value.badge)) throw badRequest('notification.badge must be a string');
+  if (value.sound !== undefined && !isString(value.sound)) throw badRequest(Text.NOTIFICATION_SOUND);
+  if (value.badge !== undefined && !isString(value.badge)) throw badRequest(Text.NOTIFICATION_BADGE);
   const vendorOptions = value.vendorOptions;
   if (isObject(vendorOptions)) {
     const rules: [string, string, 'string' | 'number'][] = [
@@ -130,22 +130,22 @@ export interface WxmpTemplateMsg {
  * `allowed` (the configuration's allow-list) pass.
  */
 export function validateWxmpTemplateMsg(value: unknown, allowed: readonly string[]): WxmpTemplateMsg {
-  if (!isObject(value)) throw badRequest('wxmpTemplateMsg must be an object.');
+  if (!isObject(value)) throw badRequest(Text.TEMPLATE_OBJECT);
   let data = value.data;
   if (isString(data)) {
     try {
       data = JSON.parse(data);
     } catch {
-      throw badRequest('data requires an object.');
+      throw badRequest(Text.TEMPLATE_DATA);
     }
   }
-  if (!isString(value.template_id)) throw badRequest('template_id must be string.');
-  if (!isEmpty(value.url) && !isString(value.url)) throw badRequest('url must be string');
+  if (!isString(value.template_id)) throw badRequest(Text.TEMPLATE_ID);
+  if (!isEmpty(value.url) && !isString(value.url)) throw badRequest(Text.TEMPLATE_URL);
   const mini = value.miniprogram;
   if (!isEmpty(mini) && !(isObject(mini) && isString(mini.appid) && isString(mini.pagepath))) {
-    throw badRequest('miniprogram.appid and miniprogram.pagepath must be strings.');
+    throw badRequest(Text.TEMPLATE_MINIPROGRAM);
   }
-  if (!isObject(data)) throw badRequest('data requires an object.');
+  if (!isObject(data)) throw badRequest(Text.TEMPLATE_DATA);
   if (!allowed.includes(value.template_id)) throw badRequest(`template_id ${value.template_id} is not allowed.`);
   const message: WxmpTemplateMsg = { template_id: value.template_id, data };
   if (isString(value.url) && value.url !== '') message.url = value.url;
@@ -157,26 +157,22 @@ export function validateWxmpTemplateMsg(value: unknown, allowed: readonly string
 }
 
 export function validatePublishContent(content: unknown): string {
-  if (isEmpty(content)) throw badRequest('message is required.');
-  if (!isString(content)) throw badRequest('TypeError: message requires string.');
-  if (content.length > Limits.PUBLISH_LENGTH) throw badRequest('Message over max length 10000.');
+  if (isEmpty(content)) throw badRequest(Text.MESSAGE_REQUIRED);
+  if (!isString(content)) throw badRequest(Text.MESSAGE_STRING);
+  if (content.length > Limits.PUBLISH_LENGTH) throw badRequest(Text.PUBLISH_TOO_LONG);
   return content;
 }
 
 export function validateQos(qos: unknown): 0 | 1 {
   if (qos === undefined || qos === null || qos === 0) return 0;
   if (qos === 1) return 1;
-  throw badRequest('Qos must be 0 or 1.');
+  throw badRequest(Text.QOS);
 }
 
 export function validateScene(scene: unknown): string {
-  if (!isString(scene) || !SCENES.includes(scene)) throw badRequest('incorrect type, must be: private,group,system,cs');
+  if (!isString(scene) || !(SCENES as readonly string[]).includes(scene)) throw badRequest(Text.SCENE_TYPES);
   return scene;
 }
-
-const IMAGE_TYPES = ['gif', 'jpg', 'png', 'jpeg'];
-const AUDIO_TYPES = ['mp3', 'ogg', 'wav', 'wma', 'ape', 'acc', 'mpeg'];
-const VIDEO_TYPES = ['avi', 'mov', 'rmvb', 'rm', 'flv', 'mp4', '3gp', 'quicktime'];
 
 function fileExtension(name: unknown, contentType: unknown): string {
   const fromName = isString(name) && name.includes('.') ? name.split('.').pop() : '';
@@ -184,12 +180,12 @@ function fileExtension(name: unknown, contentType: unknown): string {
   return (fromName || fromType || '').toLowerCase();
 }
 
-function validateFilePayload(payload: Record<string, unknown>, maxBytes: number, types?: string[]): void {
+function validateFilePayload(payload: Record<string, unknown>, maxBytes: number, types?: readonly string[]): void {
   const size = payload.size;
-  if (size === 0) throw badRequest('File size is 0.');
-  if (isNumber(size) && size > maxBytes) throw badRequest('message-length limit 30mib');
+  if (size === 0) throw badRequest(Text.FILE_SIZE_ZERO);
+  if (isNumber(size) && size > maxBytes) throw badRequest(Text.FILE_TOO_LARGE);
   if (types && !types.includes(fileExtension(payload.name, payload.contentType))) {
-    throw badRequest('wrong file type.');
+    throw badRequest(Text.FILE_TYPE);
   }
 }
 
@@ -202,11 +198,11 @@ export function validateImPayload(
   rawPayload: unknown,
   maxBytes: number,
 ): { type: string; payload: string } {
-  if (isEmpty(type)) throw badRequest('type is empty.');
-  if (!isString(type)) throw badRequest('type require a string');
+  if (isEmpty(type)) throw badRequest(Text.TYPE_EMPTY);
+  if (!isString(type)) throw badRequest(Text.TYPE_STRING);
   if (type.length > 64) throw badRequest('type over max length 64');
-  if (rawPayload === undefined || rawPayload === null || rawPayload === '') throw badRequest('payload is empty.');
-  if (!isString(rawPayload)) throw badRequest('payload require object | string | number.');
+  if (rawPayload === undefined || rawPayload === null || rawPayload === '') throw badRequest(Text.PAYLOAD_EMPTY);
+  if (!isString(rawPayload)) throw badRequest(Text.PAYLOAD_TYPE);
   if (type !== 'text' && Buffer.byteLength(rawPayload) > maxBytes) {
     throw badRequest(`message-length limit ${Math.floor(maxBytes / 1024)}kb`);
   }
@@ -214,26 +210,26 @@ export function validateImPayload(
   try {
     payload = JSON.parse(rawPayload);
   } catch {
-    throw badRequest('payload require object | string | number.');
+    throw badRequest(Text.PAYLOAD_TYPE);
   }
   if (!isObject(payload) && !isString(payload) && !isNumber(payload)) {
-    throw badRequest('payload require object | string | number.');
+    throw badRequest(Text.PAYLOAD_TYPE);
   }
   if (isEmpty(payload) || (isObject(payload) && Object.keys(payload).length === 0)) {
-    throw badRequest('payload is empty.');
+    throw badRequest(Text.PAYLOAD_EMPTY);
   }
   if (type === 'text') {
     const text = isObject(payload) ? payload.text : undefined;
-    if (isEmpty(text)) throw badRequest('text is empty');
-    if (!isString(text)) throw badRequest('TypeError: text requires string.');
-    if (text.length > Limits.TEXT_LENGTH) throw badRequest('Message text over max length 2500');
-    if (rawPayload.length > Limits.TEXT_PAYLOAD) throw badRequest('message-length limit 3kb');
+    if (isEmpty(text)) throw badRequest(Text.TEXT_EMPTY);
+    if (!isString(text)) throw badRequest(Text.TEXT_STRING);
+    if (text.length > Limits.TEXT_LENGTH) throw badRequest(Text.TEXT_TOO_LONG);
+    if (rawPayload.length > Limits.TEXT_PAYLOAD_BYTES) throw badRequest(Text.TEXT_PAYLOAD_TOO_LONG);
   } else if (isObject(payload)) {
-    if (type === 'image') validateFilePayload(payload, Limits.FILE_BYTES, IMAGE_TYPES);
-    else if (type === 'audio') validateFilePayload(payload, Limits.FILE_BYTES, AUDIO_TYPES);
+    if (type === 'image') validateFilePayload(payload, Limits.FILE_BYTES, MediaTypes.image);
+    else if (type === 'audio') validateFilePayload(payload, Limits.FILE_BYTES, MediaTypes.audio);
     else if (type === 'file') validateFilePayload(payload, Limits.FILE_BYTES);
     else if (type === 'video' && isObject(payload.video)) {
-      validateFilePayload(payload.video, Limits.VIDEO_BYTES, VIDEO_TYPES);
+      validateFilePayload(payload.video, Limits.VIDEO_BYTES, MediaTypes.video);
     }
   }
   return { type, payload: rawPayload };
@@ -247,10 +243,10 @@ export interface ImTarget {
 
 /** `to` and `d` and `t` of publishIM: the target id, its data (JSON) and the scene. */
 export function validateImTarget(to: unknown, rawData: unknown, scene: unknown, senderId: string): ImTarget {
-  if (isEmpty(to)) throw badRequest('message require property to.');
-  if (!isString(to) && !isNumber(to)) throw badRequest('to.id should be a string or number.');
-  if (!isString(scene) || !['private', 'group', 'cs'].includes(scene)) {
-    throw badRequest('message require property to.type');
+  if (isEmpty(to)) throw badRequest(Text.TO_REQUIRED);
+  if (!isString(to) && !isNumber(to)) throw badRequest(Text.TO_ID_TYPE);
+  if (!isString(scene) || !(SENDABLE_SCENES as readonly string[]).includes(scene)) {
+    throw badRequest(Text.TO_TYPE);
   }
   let data: unknown = {};
   if (rawData !== undefined && rawData !== null && rawData !== '') {
@@ -260,10 +256,10 @@ export function validateImTarget(to: unknown, rawData: unknown, scene: unknown, 
       data = null;
     }
   }
-  if (!isObject(data)) throw badRequest('TypeError: to.data requires an object.');
+  if (!isObject(data)) throw badRequest(Text.TO_DATA);
   checkDataSize(JSON.stringify(data), 'to.data');
   const id = checkIdText(String(to), 'to.id');
-  if (id === senderId) throw badRequest('to.id can not be the same as your id.');
+  if (id === senderId) throw badRequest(Text.TO_SELF);
   return { scene, id, data };
 }
 
@@ -275,29 +271,29 @@ export function validateConnectUser(
 ): { userId: string; userData: string; anonymous: boolean } {
   let id = '';
   if (!isEmpty(userId)) {
-    if (!isString(userId) && !isNumber(userId)) throw badRequest('TypeError: id requires number or string.');
+    if (!isString(userId) && !isNumber(userId)) throw badRequest(Text.ID_TYPE);
     id = checkIdText(String(userId), 'id');
   }
   let data = '{}';
   if (userData !== undefined && userData !== null && userData !== '') {
-    if (!isString(userData)) throw badRequest('TypeError: data requires an object.');
+    if (!isString(userData)) throw badRequest(Text.DATA_OBJECT);
     let parsed: unknown;
     try {
       parsed = JSON.parse(userData);
     } catch {
-      throw badRequest('TypeError: data requires an object.');
+      throw badRequest(Text.DATA_OBJECT);
     }
     if (parsed !== undefined && parsed !== null && !isObject(parsed)) {
-      throw badRequest('TypeError: data requires an object.');
+      throw badRequest(Text.DATA_OBJECT);
     }
-    if (Buffer.byteLength(userData) > Limits.USER_DATA) throw badRequest('user.data-length limit 300 byte.');
+    if (Buffer.byteLength(userData) > Limits.USER_DATA_BYTES) throw badRequest(Text.USER_DATA_TOO_LONG);
     data = parsed ? userData : '{}';
   }
   if (wxmpId !== undefined && wxmpId !== null) {
     if (!isObject(wxmpId)) throw badRequest('TypeError: wxmpId requires an object.');
-    if (isEmpty(wxmpId.appid)) throw badRequest('wxmpId.appid is required.');
+    if (isEmpty(wxmpId.appid)) throw badRequest(Text.WXMP_APPID);
     if (isEmpty(wxmpId.openid) || !isString(wxmpId.openid)) {
-      throw badRequest('wxmpId.openid is required. requires string.');
+      throw badRequest(Text.WXMP_OPENID);
     }
     if (String(wxmpId.appid).length > 64 || wxmpId.openid.length > 128) {
       throw badRequest('wxmpId.appid or wxmpId.openid is too long.');
@@ -313,10 +309,10 @@ export function validateLimit(limit: unknown, fallback: number, max?: number): n
 }
 
 export function validateTimes(times: unknown): number[] {
-  if (!Array.isArray(times) || times.length === 0) throw badRequest('messages requires non empty array');
-  if (times.length > Limits.BATCH) throw badRequest('The maximum number of messages is 20');
+  if (!Array.isArray(times) || times.length === 0) throw badRequest(Text.MESSAGES_ARRAY);
+  if (times.length > Limits.BATCH) throw badRequest(Text.BATCH_TOO_LARGE);
   return times.map((time, index) => {
-    if (!isNumber(time)) throw badRequest(`message[${index}] is not a correct message`);
+    if (!isNumber(time)) throw badRequest(Text.notAMessage(index));
     return time;
   });
 }

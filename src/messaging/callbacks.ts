@@ -49,3 +49,24 @@ export function parseJson<T = Record<string, unknown>>(raw: unknown, fallback: T
     return fallback;
   }
 }
+
+/**
+ * The sync `create*Message` calls: the message is returned, and (as GoEasy does) handed to `onSuccess` a moment
+ * later; a refusal is thrown, or handed to `onFailed` when there is one.
+ */
+export function createOrFail<T>(options: unknown, create: () => T): T {
+  try {
+    const message = create();
+    const onSuccess = (options as { onSuccess?: (message: T) => void } | undefined)?.onSuccess;
+    if (typeof onSuccess === 'function') Promise.resolve(message).then(onSuccess);
+    return message;
+  } catch (error) {
+    const failure = toMessagingError(error);
+    const onFailed = (options as { onFailed?: (error: MessagingError) => void } | undefined)?.onFailed;
+    if (typeof onFailed === 'function') {
+      onFailed(failure);
+      return undefined as T;
+    }
+    throw failure;
+  }
+}

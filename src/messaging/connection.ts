@@ -1,9 +1,11 @@
 import Taro from '@tarojs/taro';
-import { ErrorCode, ErrorText, type MessagingError, messagingError, toMessagingError } from './errors';
+import { type MessagingError, messagingError, toMessagingError } from './errors';
 import { RecentIds } from './model';
+import { Call, ErrorCode, Text } from './protocol';
 import { type IoSocket, ioSocket } from './socket';
 
-export const ConnectionStatus = {
+/** The connection's state machine: the eight states of messaging.md §4. */
+export const ConnectionState = {
   CONNECTING: 'connecting',
   CONNECTED: 'connected',
   RECONNECTING: 'reconnecting',
@@ -13,7 +15,30 @@ export const ConnectionStatus = {
   DISCONNECTED: 'disconnected',
   CONNECT_FAILED: 'connect-failed',
 } as const;
+export type ConnectionState = (typeof ConnectionState)[keyof typeof ConnectionState];
+
+/**
+ * What `getConnectionStatus()` answers: GoEasy 2.8.3's public strings. The spec's `expired-reconnected` is
+ * `reconnected` to the app (the SDK resubscribes by itself) and `connect-failed` is `connect_failed`.
+ */
+export const ConnectionStatus = {
+  CONNECTING: 'connecting',
+  CONNECTED: 'connected',
+  RECONNECTING: 'reconnecting',
+  RECONNECTED: 'reconnected',
+  EXPIRED_RECONNECTED: 'reconnected',
+  DISCONNECTING: 'disconnecting',
+  DISCONNECTED: 'disconnected',
+  CONNECT_FAILED: 'connect_failed',
+} as const;
 export type ConnectionStatus = (typeof ConnectionStatus)[keyof typeof ConnectionStatus];
+
+export function publicStatus(state: ConnectionState): ConnectionStatus {
+  const key = (Object.keys(ConnectionState) as Array<keyof typeof ConnectionState>).find(
+    (name) => ConnectionState[name] === state,
+  ) as keyof typeof ConnectionStatus;
+  return ConnectionStatus[key];
+}
 
 /** messaging.md §9 timing. */
 export const Timing = {
@@ -122,10 +147,10 @@ interface PendingRequest {
 }
 
 type PushHandler = (body: unknown) => void;
-type StatusListener = (status: ConnectionStatus) => void;
+type StatusListener = (status: ConnectionState) => void;
 
-const CONNECTED_STATES: ConnectionStatus[] = ['connected', 'reconnected', 'expired-reconnected'];
-const CONNECTING_STATES: ConnectionStatus[] = ['connecting', 'reconnecting'];
+const CONNECTED_STATES: ConnectionState[] = ['connected', 'reconnected', 'expired-reconnected'];
+const CONNECTING_STATES: ConnectionState[] = ['connecting', 'reconnecting'];
 
 function ackSucceeded(body: AckBody | undefined): boolean {
   return !!body && (Number(body.resultCode) === 200 || Number(body.code) === 200);
@@ -136,7 +161,7 @@ function ackSucceeded(body: AckBody | undefined): boolean {
  * pushes de-duplicated by id and acknowledged.
  */
 export class Connection {
-  status: ConnectionStatus = ConnectionStatus.DISCONNECTED;
+  status: ConnectionState = ConnectionState.DISCONNECTED;
   sid: string | null = null;
   private socket: IoSocket | null = null;
   private permissions = new Set<Permission>();
@@ -152,7 +177,7 @@ export class Connection {
   private attempts = 0;
   onConnecting?: (attempts: number) => void;
   onExpiredReconnected?: () => void;
-  onConnected?: (status: ConnectionStatus) => void;
+  onConnected?: (status: ConnectionState) => void;
   onDisconnected?: () => void;
 
   constructor(private readonly endpoint: EndpointOptions) {}
@@ -177,7 +202,7 @@ export class Connection {
     return this.permissions.has(permission);
   }
 
-  private setStatus(status: ConnectionStatus): void {
+  private setStatus(status: ConnectionState): void {
     if (this.status === status) return;
     this.status = status;
     for (const listener of [...this.statusListeners]) listener(status);
@@ -208,12 +233,12 @@ export class Connection {
 
   connect(fields: AuthorizeFields): Promise<void> {
     if (this.isConnected() || this.isConnecting()) {
-      return Promise.reject(messagingError(ErrorCode.TIMEOUT, ErrorText.ALREADY_CONNECTED));
+      return Promise.reject(messagingError(ErrorCode.TIMEOUT, Text.ALREADY_CONNECTED));
     }
     this.authorizeFields = fields;
     this.attempts = 0;
     this.permissions = new Set();
-    this.setStatus(ConnectionStatus.CONNECTING);
+    this.setStatus(ConnectionState.CONNECTING);
     const socket = ioSocket(endpointUrl(this.endpoint), {
       polling: this.endpoint.supportOldBrowser,
       timeout: Timing.CONNECT,
@@ -236,7 +261,7 @@ export class Connection {
     return new Promise<void>((resolve, reject) => {
       this.firstConnect = { resolve, reject };
       this.failTimer = setTimeout(
-        () => this.failConnect(messagingError(ErrorCode.TIMEOUT, ErrorText.HOST_UNREACHABLE)),
+        () => this.failConnect(messagingError(ErrorCode.TIMEOUT, Text.HOST_UNREACHABLE)),
         Timing.SOCKET_TIMEOUT,
       );
     });
@@ -246,8 +271,8 @@ export class Connection {
     if (socket !== this.socket) return;
     this.attempts++;
     if (this.status === 'disconnecting' || this.status === 'disconnected' || this.status === 'connect-failed') return;
-    if (this.isConnected() || this.status === 'reconnecting') this.setStatus(ConnectionStatus.RECONNECTING);
-    else this.setStatus(ConnectionStatus.CONNECTING);
+    if (this.isConnected() || this.status === 'reconnecting') this.setStatus(ConnectionState.RECONNECTING);
+    else this.setStatus(ConnectionState.CONNECTING);
     this.onDisconnected?.();
   }
 
@@ -270,7 +295,7 @@ export class Connection {
       sm: readStorage(SESSION_MARKER_KEY) ?? null,
     };
     socket.emit(
-      'authorize',
+      Call.AUTHORIZE,
       params,
       (timeout: Error | null, body: AckBody) => {
         if (socket !== this.socket) return;
@@ -281,7 +306,7 @@ export class Connection {
         if (!ackSucceeded(body)) {
           this.failConnect({
             code: Number(body?.resultCode ?? body?.code) || ErrorCode.TIMEOUT,
-            content: typeof body?.content === 'string' && body.content ? body.content : ErrorText.HOST_UNREACHABLE,
+            content: typeof body?.content === 'string' && body.content ? body.content : Text.HOST_UNREACHABLE,
           });
           return;
         }
@@ -302,10 +327,10 @@ export class Connection {
     if (body.enableSubscribe) this.permissions.add('read');
     clearTimeout(this.failTimer);
     const status = !wasReconnecting
-      ? ConnectionStatus.CONNECTED
+      ? ConnectionState.CONNECTED
       : expired
-        ? ConnectionStatus.EXPIRED_RECONNECTED
-        : ConnectionStatus.RECONNECTED;
+        ? ConnectionState.EXPIRED_RECONNECTED
+        : ConnectionState.RECONNECTED;
     this.setStatus(status);
     this.attempts = 0;
     const first = this.firstConnect;
@@ -321,8 +346,8 @@ export class Connection {
     const socket = this.socket;
     this.socket = null;
     socket?.disconnect();
-    this.setStatus(ConnectionStatus.CONNECT_FAILED);
-    this.failWaiting(messagingError(ErrorCode.TIMEOUT, ErrorText.FAILED_TO_CONNECT));
+    this.setStatus(ConnectionState.CONNECT_FAILED);
+    this.failWaiting(messagingError(ErrorCode.TIMEOUT, Text.FAILED_TO_CONNECT));
     const first = this.firstConnect;
     this.firstConnect = null;
     first?.reject(error);
@@ -331,20 +356,20 @@ export class Connection {
   async disconnect(): Promise<void> {
     if (this.status === 'disconnected') return;
     if (this.authorizeFields?.allowNT && this.isConnected()) {
-      await this.request('manualDisconnect', {}, { permission: 'none' }).catch(() => undefined);
+      await this.request(Call.MANUAL_DISCONNECT, {}, { permission: 'none' }).catch(() => undefined);
     }
-    this.setStatus(ConnectionStatus.DISCONNECTING);
+    this.setStatus(ConnectionState.DISCONNECTING);
     clearTimeout(this.failTimer);
     const socket = this.socket;
     this.socket = null;
     socket?.disconnect();
     this.sid = null;
     this.permissions = new Set();
-    this.failWaiting(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
+    this.failWaiting(messagingError(ErrorCode.NOT_CONNECTED, Text.CONNECT_FIRST));
     const first = this.firstConnect;
     this.firstConnect = null;
-    first?.reject(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
-    this.setStatus(ConnectionStatus.DISCONNECTED);
+    first?.reject(messagingError(ErrorCode.NOT_CONNECTED, Text.CONNECT_FIRST));
+    this.setStatus(ConnectionState.DISCONNECTED);
   }
 
   /**
@@ -353,15 +378,15 @@ export class Connection {
    */
   request(name: string, params: Record<string, unknown>, options: RequestOptions): Promise<AckBody> {
     if (this.status === 'disconnected' || this.status === 'disconnecting') {
-      return Promise.reject(messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST));
+      return Promise.reject(messagingError(ErrorCode.NOT_CONNECTED, Text.CONNECT_FIRST));
     }
     if (this.status === 'connect-failed') {
-      return Promise.reject(messagingError(ErrorCode.TIMEOUT, ErrorText.FAILED_TO_CONNECT));
+      return Promise.reject(messagingError(ErrorCode.TIMEOUT, Text.FAILED_TO_CONNECT));
     }
     return new Promise<AckBody>((resolve, reject) => {
       const pending: PendingRequest = { name, params, options, retried: 0, done: false, resolve, reject };
       pending.totalTimer = setTimeout(
-        () => this.settle(pending, messagingError(ErrorCode.TIMEOUT, ErrorText.HOST_UNREACHABLE)),
+        () => this.settle(pending, messagingError(ErrorCode.TIMEOUT, Text.HOST_UNREACHABLE)),
         Timing.REQUEST_TOTAL,
       );
       this.waiting.add(pending);
@@ -384,7 +409,7 @@ export class Connection {
     const socket = this.socket;
     if (!this.isConnected() || !socket) return;
     if (pending.options.permission !== 'none' && !this.can(pending.options.permission)) {
-      this.settle(pending, messagingError(ErrorCode.NO_PERMISSION, ErrorText.NO_PERMISSION));
+      this.settle(pending, messagingError(ErrorCode.NO_PERMISSION, Text.NO_PERMISSION));
       return;
     }
     const single = pending.options.query ? Timing.QUERY_SINGLE : Timing.REQUEST_SINGLE;

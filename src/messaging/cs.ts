@@ -1,4 +1,4 @@
-import { type CallbackOptions, type Result, ok, parseJson, settle } from './callbacks';
+import { type CallbackOptions, type Result, createOrFail, ok, parseJson, settle } from './callbacks';
 import type { Connection } from './connection';
 import { messagingError } from './errors';
 import type {
@@ -12,6 +12,7 @@ import type {
 } from './im';
 import { messageFromWire } from './im';
 import { type AnyMessage, type CSMessage, type CsSessionStatus, type Data, type User, nextCsStatus } from './model';
+import { Call } from './protocol';
 import {
   isPlainObject,
   validateAccept,
@@ -44,6 +45,12 @@ export interface LiveSessionOptions extends CallbackOptions<Result<CsSessionStat
   onStatusUpdated?(status: CsSessionStatus): void;
 }
 
+export interface ListenCustomerOptions extends CallbackOptions<Result<CsSessionStatus>> {
+  id: string;
+  onNewMessage?(message: CSMessage): void;
+  onStatusUpdated?(status: CsSessionStatus): void;
+}
+
 function toStatus(content: unknown): CsSessionStatus {
   if (!isPlainObject(content)) return { status: 'FREE' };
   const status = content.status === 'PENDING' || content.status === 'ACCEPTED' ? content.status : 'FREE';
@@ -72,8 +79,6 @@ export class CSTeam {
     readonly id: string,
     private readonly im: () => Im,
     private readonly connection: () => Connection,
-    /** Teams this agent is online in, so pending conversations reload after a reconnect. */
-    private readonly onlineTeams?: Set<string>,
   ) {}
 
   private request(event: string, params: Record<string, unknown>, permission: 'read' | 'write' = 'write') {
@@ -87,11 +92,11 @@ export class CSTeam {
   online(options: AgentOnlineOptions): Promise<Result<string>> {
     return settle(options, async () => {
       validateCsOnline(options);
-      await this.request('CS_ONLINE', {
+      await this.request(Call.CS_ONLINE, {
         teamData: JSON.stringify(options.teamData),
         agentData: JSON.stringify(options.agentData),
       });
-      this.onlineTeams?.add(this.id);
+      this.im().setOnline(this.id, true);
       await this.im().loadPending(this.id);
       return ok('ok');
     });
@@ -99,25 +104,22 @@ export class CSTeam {
 
   offline(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
     return settle(options, async () => {
-      await this.request('CS_OFFLINE', {});
-      this.onlineTeams?.delete(this.id);
+      await this.request(Call.CS_OFFLINE, {});
+      this.im().setOnline(this.id, false);
       this.im().dropPending(this.id);
       return ok('ok');
     });
   }
 
-  isOnline(options?: CallbackOptions<Result<boolean>>): Promise<Result<boolean>> {
-    return settle(options, async () => {
-      const body = await this.connection().request('CS_MY_TEAMS', {}, { permission: 'read', query: true });
-      const teams = Array.isArray(body.content) ? body.content.map(String) : [];
-      return ok(teams.includes(this.id));
-    });
+  /** Whether this agent is online in the team: GoEasy hands `onSuccess` the boolean itself, not `{code, content}`. */
+  isOnline(options?: CallbackOptions<boolean>): Promise<boolean> {
+    return settle(options, async () => (await this.im().queryTeams()).has(this.id));
   }
 
   accept(options: AcceptOptions): Promise<Result<AnyMessage | undefined>> {
     return settle(options, async () => {
       const customer = validateAccept(options);
-      const body = await this.request('CS_ACCEPT', {
+      const body = await this.request(Call.CS_ACCEPT, {
         customer: { id: customer.id, data: JSON.stringify(customer.data) },
       });
       return ok(this.adopt(body.content, customer.data));
@@ -128,7 +130,7 @@ export class CSTeam {
     return settle(options, async () => {
       validateCallbackOptions(options);
       const customerId = validateId(options.id, 'id');
-      const body = await this.request('CS_END', { customerId });
+      const body = await this.request(Call.CS_END, { customerId });
       return ok(this.adopt(body.content));
     });
   }
@@ -136,7 +138,7 @@ export class CSTeam {
   transfer(options: TransferOptions): Promise<Result<AnyMessage | undefined>> {
     return settle(options, async () => {
       const { customerId, agentId } = validateTransfer(options);
-      const body = await this.request('CS_TRANSFER', { customerId, agentId });
+      const body = await this.request(Call.CS_TRANSFER, { customerId, agentId });
       return ok(this.adopt(body.content));
     });
   }
@@ -151,7 +153,7 @@ export class CSTeam {
 
   agents(options?: CallbackOptions<Result<User[]>>): Promise<Result<User[]>> {
     return settle(options, async () => {
-      const body = await this.request('CS_AGENTS', {}, 'read');
+      const body = await this.request(Call.CS_AGENTS, {}, 'read');
       const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
       return ok(list.map((agent) => ({ id: String(agent.id), data: parseJson<Data>(agent.data, {}) })));
     });
@@ -161,7 +163,7 @@ export class CSTeam {
     return settle(options, async () => {
       validateCallbackOptions(options);
       const customerId = validateId(options.id, 'id');
-      const body = await this.request('CS_CUSTOMER_STATUS', { customerId }, 'read');
+      const body = await this.request(Call.CS_CUSTOMER_STATUS, { customerId }, 'read');
       return ok(toStatus(body.content));
     });
   }
@@ -170,7 +172,7 @@ export class CSTeam {
     return settle(options, async () => {
       validateCallbackOptions(options);
       const customerId = validateId(options.customerId, 'customerId');
-      const body = await this.request('CS_LIVE_SESSION', { customerId }, 'read');
+      const body = await this.request(Call.CS_LIVE_SESSION, { customerId }, 'read');
       const content = isPlainObject(body.content) ? body.content : {};
       let status = toStatus(content.customerStatus ?? content);
       const im = this.im();
@@ -188,11 +190,23 @@ export class CSTeam {
     });
   }
 
+  /** GoEasy 2.8.3's other name for liveSession: the customer as `id`. */
+  listenCustomer(options: ListenCustomerOptions): Promise<Result<CsSessionStatus>> {
+    if (!isPlainObject(options)) return this.liveSession(options as never);
+    const { id, ...rest } = options;
+    return this.liveSession({ ...rest, customerId: id });
+  }
+
+  /** GoEasy 2.8.3's other name for quitLiveSession. */
+  cancelListenCustomer(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
+    return this.quitLiveSession(options);
+  }
+
   quitLiveSession(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
     return settle(options, async () => {
       if (!this.liveCustomer) throw messagingError(400, 'no live session');
       const customerId = this.liveCustomer;
-      await this.request('CS_QUIT_LIVE', { customerId }, 'read');
+      await this.request(Call.CS_QUIT_LIVE, { customerId }, 'read');
       this.im().liveSessions.delete(`${this.id}#${customerId}`);
       this.liveCustomer = null;
       return ok('ok');
@@ -208,21 +222,21 @@ export class CSTeam {
   }
 
   createTextMessage(options: TextMessageCreateOptions): AnyMessage {
-    return this.im().createText(options, this.id);
+    return createOrFail(options, () => this.im().createText(options, this.id));
   }
   createImageMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('image', options, this.id);
+    return createOrFail(options, () => this.im().createFile('image', options, this.id));
   }
   createFileMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('file', options, this.id);
+    return createOrFail(options, () => this.im().createFile('file', options, this.id));
   }
   createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('audio', options, this.id);
+    return createOrFail(options, () => this.im().createFile('audio', options, this.id));
   }
   createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
-    return this.im().createFile('video', options, this.id);
+    return createOrFail(options, () => this.im().createFile('video', options, this.id));
   }
   createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
-    return this.im().createCustom(options, this.id);
+    return createOrFail(options, () => this.im().createCustom(options, this.id));
   }
 }

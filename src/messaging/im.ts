@@ -1,10 +1,11 @@
 import { type CallbackOptions, type Result, ok, parseJson, randomId } from './callbacks';
-import type { Connection, ConnectionStatus } from './connection';
-import { ErrorCode, ErrorText, badRequest, messagingError } from './errors';
+import type { Connection, ConnectionState } from './connection';
+import { badRequest, messagingError } from './errors';
 import { mediaPayload } from './media';
 import {
   type AnyMessage,
   CSMessage,
+  type Conversation,
   type ConversationDTO,
   type ConversationRef,
   ConversationStore,
@@ -15,11 +16,13 @@ import {
   type Payload,
   PrivateMessage,
   RecentIds,
+  SystemMessage,
   type User,
   assertSendable,
   conversationKey,
   conversationOf,
 } from './model';
+import { Call, ErrorCode, Push, Text, type WireMessage, type WirePresenceBody } from './protocol';
 import { type Notification, type WxmpTemplateMsg, templateForWire } from './pubsub';
 import {
   type ConversationTarget,
@@ -61,6 +64,35 @@ export const IM_EVENT = {
   PENDING_CONVERSATIONS_UPDATED: 'PENDING_CONVERSATIONS_UPDATED',
 } as const;
 export type IMEvent = (typeof IM_EVENT)[keyof typeof IM_EVENT];
+
+/** USER_PRESENCE: one per change, as GoEasy 2.8.3 fires them. */
+export interface UserPresenceEvent {
+  time: number;
+  action: 'online' | 'offline';
+  id: string;
+  data: Data;
+}
+/** GROUP_PRESENCE: one per change, with the group's online count after it. */
+export interface GroupPresenceEvent extends UserPresenceEvent {
+  groupId: string;
+  groupOnlineCount: number;
+}
+
+/** What each IM event hands its listeners: `im.on(event, handler)` infers the handler's parameter from this map. */
+export interface ImEventMap {
+  PRIVATE_MESSAGE_RECEIVED: PrivateMessage;
+  GROUP_MESSAGE_RECEIVED: GroupMessage;
+  SYSTEM_MESSAGE_RECEIVED: SystemMessage;
+  CS_MESSAGE_RECEIVED: CSMessage;
+  CONVERSATIONS_UPDATED: ConversationsResult;
+  PENDING_CONVERSATIONS_UPDATED: ConversationsResult;
+  USER_PRESENCE: UserPresenceEvent;
+  GROUP_PRESENCE: GroupPresenceEvent;
+  MESSAGE_DELETED: AnyMessage[];
+  MESSAGE_READ: AnyMessage[];
+  MESSAGE_RECALLED: AnyMessage[];
+}
+export type ImEventHandler<E extends IMEvent> = (payload: ImEventMap[E]) => void;
 
 export const IM_SCENE = { PRIVATE: 'private', GROUP: 'group', SYSTEM: 'system', CS: 'cs' } as const;
 
@@ -123,38 +155,27 @@ export interface IdsOptions<T = Result<unknown>> extends CallbackOptions<T> {
   accessToken?: string;
 }
 
-/** An IM message as it travels: abbreviated keys, JSON strings for payload and data. */
-export interface WireMessage {
-  t?: Scene;
-  r?: string;
-  s: string;
-  i: string;
-  ts: number;
-  mt: string;
-  p?: string;
-  d?: string;
-  tid?: string;
-  accepted?: boolean;
-  sessionId?: string;
-  rc?: boolean;
-  recaller?: User | string;
-}
+export type { WireMessage };
 
 type Listener = (payload: never) => void;
 
-/** `im.on` / `im.off` listeners by event. */
+/** `im.on` / `im.off` listeners by event. They belong to the app, so they outlive connections and users. */
 export class ImListeners extends Map<string, Set<Listener>> {
-  on(event: string, listener: Listener): void {
-    if (typeof event !== 'string') throw badRequest('event require a string.');
-    if (!(Object.values(IM_EVENT) as string[]).includes(event)) throw badRequest('An event that is not defined');
-    if (typeof listener !== 'function') throw badRequest('callback must be a function');
+  on<E extends IMEvent>(event: E, listener: ImEventHandler<E>): void {
+    if (typeof event !== 'string') throw badRequest(Text.EVENT_STRING);
+    if (!(Object.values(IM_EVENT) as string[]).includes(event)) throw badRequest(Text.EVENT_UNKNOWN);
+    if (typeof listener !== 'function') throw badRequest(Text.CALLBACK_FUNCTION);
     const set = this.get(event) ?? new Set();
-    set.add(listener);
+    set.add(listener as Listener);
     this.set(event, set);
   }
 
-  off(event: string, listener: Listener): void {
-    this.get(event)?.delete(listener);
+  off<E extends IMEvent>(event: E, listener: ImEventHandler<E>): void {
+    this.get(event)?.delete(listener as Listener);
+  }
+
+  fire<E extends IMEvent>(event: E, payload: ImEventMap[E]): void {
+    for (const listener of Array.from(this.get(event) ?? [])) (listener as ImEventHandler<E>)(payload);
   }
 }
 
@@ -181,6 +202,11 @@ export function messageFromWire(wire: WireMessage): AnyMessage {
     group.groupId = String(wire.r);
     group.senderData = parseJson<Data>(wire.d, {});
     message = group;
+  } else if (wire.t === 'system') {
+    const system = new SystemMessage();
+    system.receiverId = String(wire.r);
+    system.senderData = parseJson<Data>(wire.d, {});
+    message = system;
   } else if (wire.t === 'cs') {
     const cs = new CSMessage();
     cs.to = String(wire.r);
@@ -216,6 +242,7 @@ export function completeHistoryWire(wire: WireMessage, target: ConversationRef, 
   const complete: WireMessage = { ...wire, t: target.scene };
   if (target.scene === 'private') complete.r = wire.s === myId ? target.id : myId;
   else if (target.scene === 'group') complete.r = target.id;
+  else if (target.scene === 'system') complete.r = myId;
   else {
     const teamId = String(target.teamId);
     const customer = target.id === teamId ? myId : target.id;
@@ -259,21 +286,114 @@ export class Im {
     this.pending = new ConversationStore(myId);
   }
 
-  attach(connection: Connection): void {
-    connection.onPush('imMessage', (body) => this.onWireMessage(body as WireMessage));
-    connection.onPush('IM_MSG_READ', (body) => this.onRead(body as Record<string, unknown>));
-    connection.onPush('IM_MSG_RECALLED', (body) => this.onRecalled(body as Record<string, unknown>));
-    connection.onPush('IM_MSG_DELETED', (body) => this.onDeleted(body as Record<string, unknown>));
-    connection.onPush('userPresence', (body) => this.fire(IM_EVENT.USER_PRESENCE, this.presenceBody(body)));
-    connection.onPush('groupPresence', (body) => this.fire(IM_EVENT.GROUP_PRESENCE, this.presenceBody(body)));
+  /** The pushes the IM module handles. The client registers them once and hands them to the current user's module. */
+  static readonly PUSHES = [
+    Push.IM_MESSAGE,
+    Push.IM_READ,
+    Push.IM_RECALLED,
+    Push.IM_DELETED,
+    Push.USER_PRESENCE,
+    Push.GROUP_PRESENCE,
+    Push.CS_ONLINE_CHANGED,
+  ] as const;
+
+  handlePush(event: (typeof Im.PUSHES)[number], body: unknown): void {
+    if (event === Push.IM_MESSAGE) this.onWireMessage(body as WireMessage);
+    else if (event === Push.IM_READ) this.onRead(body as Record<string, unknown>);
+    else if (event === Push.IM_RECALLED) this.onRecalled(body as Record<string, unknown>);
+    else if (event === Push.IM_DELETED) this.onDeleted(body as Record<string, unknown>);
+    else if (event === Push.CS_ONLINE_CHANGED) this.onCsOnlineChanged(body);
+    else this.onPresence(event, body);
   }
 
-  private presenceBody(body: unknown): unknown {
-    return isPlainObject(body) && typeof body.c === 'string' ? parseJson(body.c, body) : body;
+  /** userPresence / groupPresence carry several changes in `c` (JSON); GoEasy fires one event per change. */
+  private onPresence(event: typeof Push.USER_PRESENCE | typeof Push.GROUP_PRESENCE, body: unknown): void {
+    const raw = isPlainObject(body) ? body.c : undefined;
+    const content = parseJson<WirePresenceBody | undefined>(raw, undefined);
+    if (!isPlainObject(content) || !Array.isArray(content.events)) return;
+    for (const change of content.events) {
+      const base: UserPresenceEvent = {
+        time: Number(change.time),
+        action: change.action,
+        id: String(change.userId),
+        data: parseJson<Data>(change.userData, {}),
+      };
+      if (event === Push.USER_PRESENCE) this.fire(IM_EVENT.USER_PRESENCE, base);
+      else {
+        this.fire(IM_EVENT.GROUP_PRESENCE, {
+          time: base.time,
+          action: base.action,
+          groupOnlineCount: Number(content.userAmount),
+          groupId: String(content.groupId),
+          id: base.id,
+          data: base.data,
+        });
+      }
+    }
   }
 
-  fire(event: IMEvent, payload: unknown): void {
-    for (const listener of Array.from(this.listeners.get(event) ?? [])) (listener as (value: unknown) => void)(payload);
+  fire<E extends IMEvent>(event: E, payload: ImEventMap[E]): void {
+    this.listeners.fire(event, payload);
+  }
+
+  // Customer service: the teams this agent is online in
+
+  /** Teams this user is online in as an agent: known once CS_MY_TEAMS answered, kept by CS_ONLINE_CHANGED. */
+  private teamIds: Set<string> | null = null;
+  private teamQuery: Promise<Set<string>> | null = null;
+
+  /** GoEasy's `myTeams()`: the teams, or the string it throws before they were queried. */
+  myTeams(): Set<string> {
+    if (!this.teamIds) throw Text.QUERY_TEAM_FIRST;
+    return this.teamIds;
+  }
+
+  /** Asks the server once per connection which teams this user is online in (and loads their pending lists). */
+  queryTeams(): Promise<Set<string>> {
+    if (!this.teamQuery) {
+      this.teamQuery = this.connection()
+        .request(Call.CS_MY_TEAMS, {}, { permission: 'read', query: true })
+        .then((body) => {
+          const teams = new Set(Array.isArray(body.content) ? body.content.map(String) : []);
+          this.teamIds = teams;
+          return teams;
+        });
+      this.teamQuery.catch(() => {
+        this.teamQuery = null;
+      });
+    }
+    return this.teamQuery;
+  }
+
+  /** After every connect: the teams again, and each team's pending conversations (an app restart included). */
+  async restoreAgent(): Promise<void> {
+    this.teamQuery = null;
+    const teams = await this.queryTeams();
+    // The server answers the pending conversations of every team the agent is online in, in one request.
+    const [first] = teams;
+    if (first !== undefined) await this.loadPending(first);
+  }
+
+  setOnline(teamId: string, online: boolean): void {
+    if (!this.teamIds) this.teamIds = new Set();
+    if (online) this.teamIds.add(teamId);
+    else this.teamIds.delete(teamId);
+  }
+
+  private onCsOnlineChanged(body: unknown): void {
+    if (!isPlainObject(body) || body.teamId === undefined) return;
+    const teamId = String(body.teamId);
+    const online = body.online === true;
+    const was = this.teamIds?.has(teamId) ?? false;
+    this.setOnline(teamId, online);
+    if (online && !was) this.loadPending(teamId).catch(() => undefined);
+    if (!online && was) this.dropPending(teamId);
+  }
+
+  /** On a disconnect the teams are unknown again until the next query (GoEasy's `onDisconnected`). */
+  forgetTeams(): void {
+    this.teamIds = null;
+    this.teamQuery = null;
   }
 
   private fireConversations(): void {
@@ -290,16 +410,25 @@ export class Im {
   }
 
   /** Puts a message in its conversation, moving an accepted CS conversation out of the pending list. */
-  private place(message: AnyMessage): ConversationRef {
+  private place(message: AnyMessage, senderData?: Data): ConversationRef {
     const ref = conversationOf(message, this.myId);
+    // The other party's data names the conversation: the peer, the system sender, or (agent side) the customer.
+    const named = (conversation: Conversation) => {
+      const fromOther =
+        ((ref.scene === 'private' || ref.scene === 'system') && message.senderId !== this.myId) ||
+        (ref.scene === 'cs' && message.senderId === ref.id && ref.id !== ref.teamId);
+      if (senderData && fromOther && Object.keys(conversation.data).length === 0) conversation.data = senderData;
+    };
     if (this.isPendingForMe(message)) {
       const conversation = this.pending.ensure(ref);
+      named(conversation);
       conversation.save(message);
       this.firePending();
       return ref;
     }
     const waiting = this.pending.get(ref);
     const conversation = this.store.ensure(ref);
+    named(conversation);
     if (waiting) {
       this.pending.delete(ref);
       if (Object.keys(conversation.data).length === 0) conversation.data = waiting.data;
@@ -321,16 +450,7 @@ export class Im {
 
   private onWireMessage(wire: WireMessage): void {
     const message = messageFromWire(wire);
-    const ref = this.place(message);
-    const conversation = this.store.get(ref) ?? this.pending.get(ref);
-    if (
-      conversation &&
-      Object.keys(conversation.data).length === 0 &&
-      ref.scene === 'private' &&
-      message.senderId !== this.myId
-    ) {
-      conversation.data = parseJson<Data>(wire.d, {});
-    }
+    this.place(message, parseJson<Data>(wire.d, {}));
     this.announce(message, true);
     this.fireConversations();
   }
@@ -471,9 +591,9 @@ export class Im {
     assertSendable(message);
     const settings = messageSettings.get(message) ?? {};
     const target = message.buildOptions?.to;
-    if (!target) throw badRequest(ErrorText.INVALID_MESSAGE);
+    if (!target) throw badRequest(Text.INVALID_MESSAGE);
     const connection = this.connection();
-    if (connection.status === 'disconnected') throw messagingError(ErrorCode.NOT_CONNECTED, ErrorText.CONNECT_FIRST);
+    if (connection.status === 'disconnected') throw messagingError(ErrorCode.NOT_CONNECTED, Text.CONNECT_FIRST);
     message.startSending();
     const ref = this.place(message);
     const conversation = this.store.get(ref) ?? this.pending.get(ref);
@@ -495,7 +615,7 @@ export class Im {
       if (settings.notification) params.nt = normalizeNotification(settings.notification);
       if (options.accessToken) params.at = options.accessToken;
       if (settings.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(settings.wxmpTemplateMsg);
-      const body = await connection.request('publishIM', params, { permission: 'write', unique: true });
+      const body = await connection.request(Call.PUBLISH_IM, params, { permission: 'write', unique: true });
       const content = isPlainObject(body.content) ? body.content : {};
       if (message instanceof CSMessage && message.customerId() !== this.myId && content.sessionId !== undefined) {
         message.sessionId = String(content.sessionId);
@@ -524,7 +644,7 @@ export class Im {
   }
 
   async loadConversations(): Promise<void> {
-    const body = await this.connection().request('imLastConversations', {}, { permission: 'read', query: true });
+    const body = await this.connection().request(Call.LAST_CONVERSATIONS, {}, { permission: 'read', query: true });
     const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
     for (const entry of list) {
       if (!isPlainObject(entry.lmsg)) continue;
@@ -552,20 +672,28 @@ export class Im {
   /** Agent side: the CS conversations of a team that nobody accepted yet. */
   async loadPending(teamId: string): Promise<void> {
     const body = await this.connection().request(
-      'CS_PENDING_CONVERSATION',
+      Call.CS_PENDING_CONVERSATION,
       { teamId },
       { permission: 'read', query: true },
     );
     const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
+    // The answer is the whole pending list of the agent's online teams: what it leaves out was taken meanwhile.
+    const answered = new Set<string>();
     for (const entry of list) {
       if (!isPlainObject(entry.lastMessage)) continue;
       const message = messageFromWire({ ...(entry.lastMessage as unknown as WireMessage), t: 'cs' });
       const ref = conversationOf(message, this.myId);
+      answered.add(conversationKey(ref));
       if (this.store.get(ref)) continue;
       const conversation = this.pending.ensure(ref);
       conversation.data = parseJson<Data>(entry.customerData, {});
       conversation.save(message);
       this.applyOffsets(ref, entry.userOffsets, this.pending);
+    }
+    for (const conversation of this.pending.all()) {
+      if (!answered.has(conversation.key) && this.teamIds?.has(String(conversation.ref.teamId))) {
+        this.pending.delete(conversation.ref);
+      }
     }
     this.firePending();
   }
@@ -577,12 +705,13 @@ export class Im {
   }
 
   private refOfDTO(conversation: unknown): ConversationRef {
-    if (!isPlainObject(conversation)) throw badRequest('Incorrect conversation object.');
+    if (!isPlainObject(conversation)) throw badRequest(Text.INCORRECT_CONVERSATION);
     const type = conversation.type;
     if (type === 'private') return { scene: 'private', id: String(conversation.userId) };
     if (type === 'group') return { scene: 'group', id: String(conversation.groupId) };
+    if (type === 'system') return { scene: 'system', id: String(conversation.id) };
     if (type === 'cs') return { scene: 'cs', id: String(conversation.id), teamId: String(conversation.teamId) };
-    throw badRequest('Incorrect conversation object.');
+    throw badRequest(Text.INCORRECT_CONVERSATION);
   }
 
   private wireConversation(ref: ConversationRef): Record<string, unknown> {
@@ -593,10 +722,14 @@ export class Im {
     validateCallbackOptions(options);
     const top = validateTop(options.top);
     const ref = this.refOfDTO(options.conversation);
-    if (this.pending.get(ref)) throw badRequest(ErrorText.PENDING_TOP_REMOVE);
+    if (this.pending.get(ref)) throw badRequest(Text.PENDING_TOP_REMOVE);
     const conversation = this.store.get(ref);
-    if (!conversation) throw badRequest(ErrorText.NO_CONVERSATION);
-    await this.connection().request('topConversation', { ...this.wireConversation(ref), top }, { permission: 'write' });
+    if (!conversation) throw badRequest(Text.NO_CONVERSATION);
+    await this.connection().request(
+      Call.TOP_CONVERSATION,
+      { ...this.wireConversation(ref), top },
+      { permission: 'write' },
+    );
     conversation.top = top;
     this.fireConversations();
     return ok('ok');
@@ -605,11 +738,11 @@ export class Im {
   async remove(options: ConversationOptions): Promise<Result<string>> {
     validateCallbackOptions(options);
     const ref = this.refOfDTO(options.conversation);
-    if (this.pending.get(ref)) throw badRequest(ErrorText.PENDING_TOP_REMOVE);
+    if (this.pending.get(ref)) throw badRequest(Text.PENDING_TOP_REMOVE);
     const conversation = this.store.get(ref);
-    if (!conversation) throw badRequest(ErrorText.NO_CONVERSATION);
-    if (ref.scene === 'cs' && !conversation.ended()) throw badRequest(ErrorText.CS_REMOVE_BEFORE_END);
-    await this.connection().request('removeConversation', this.wireConversation(ref), { permission: 'write' });
+    if (!conversation) throw badRequest(Text.NO_CONVERSATION);
+    if (ref.scene === 'cs' && !conversation.ended()) throw badRequest(Text.CS_REMOVE_BEFORE_END);
+    await this.connection().request(Call.REMOVE_CONVERSATION, this.wireConversation(ref), { permission: 'write' });
     this.store.delete(ref);
     this.fireConversations();
     return ok('ok');
@@ -626,7 +759,7 @@ export class Im {
     const query = validateHistory(options);
     const ref = this.refOfTarget(query, teamId);
     const body = await this.connection().request(
-      'IM_HISTORY',
+      Call.IM_HISTORY,
       { id: query.id, scene: query.scene, lastTimestamp: query.lastTimestamp, limit: query.limit, teamId: ref.teamId },
       { permission: 'read', query: true },
     );
@@ -654,7 +787,7 @@ export class Im {
     const newest = conversation?.messages.filter((message) => message.status === MessageStatus.SUCCESS).pop();
     if (!conversation || !newest || newest.timestamp <= conversation.myOffset()) return ok('ok');
     await this.connection().request(
-      'IM_MARK_AS_READ',
+      Call.IM_MARK_AS_READ,
       { id: ref.id, scene: ref.scene, lastTimestamp: newest.timestamp, teamId: ref.teamId },
       { permission: 'write' },
     );
@@ -687,7 +820,7 @@ export class Im {
     const messages = options.messages;
     const ref = conversationOf(messages[0], this.myId);
     await this.connection().request(
-      'IM_RECALL_MESSAGE',
+      Call.IM_RECALL,
       { scene: ref.scene, targetId: ref.id, times: messages.map((message) => message.timestamp) },
       { permission: 'write' },
     );
@@ -712,10 +845,10 @@ export class Im {
     const conversation = this.store.get(ref);
     const onServer = messages.filter((message) => message.status === MessageStatus.SUCCESS);
     const local = conversation ? messages.filter((message) => conversation.find(message.messageId)) : [];
-    if (onServer.length === 0 && local.length === 0) throw badRequest(ErrorText.NOTHING_TO_DELETE);
+    if (onServer.length === 0 && local.length === 0) throw badRequest(Text.NOTHING_TO_DELETE);
     if (onServer.length > 0) {
       await this.connection().request(
-        'IM_DELETE_MESSAGE',
+        Call.IM_DELETE,
         { scene: ref.scene, targetId: ref.id, times: onServer.map((message) => message.timestamp) },
         { permission: 'write' },
       );
@@ -746,7 +879,7 @@ export class Im {
 
   async unsubscribePresence(kind: 'User' | 'Group', id: string): Promise<Result<unknown>> {
     const params = { [`${kind.toLowerCase()}Id`]: id };
-    const result = await this.simple(`unsubscribe${kind}Presence`, params, ErrorText.UNSUBSCRIBE_PRESENCE_FAILED);
+    const result = await this.simple(`unsubscribe${kind}Presence`, params, Text.UNSUBSCRIBE_PRESENCE_FAILED);
     this.watching[kind].delete(id);
     return result;
   }
@@ -754,26 +887,26 @@ export class Im {
   subscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
     validateCallbackOptions(options);
     const groupIds = validateIdArray(options.groupIds, 'groupIds');
-    return this.simple('subscribeGroups', { groupIds, at: options.accessToken }, ErrorText.SUBSCRIBE_GROUP_FAILED);
+    return this.simple(Call.SUBSCRIBE_GROUPS, { groupIds, at: options.accessToken }, Text.SUBSCRIBE_GROUP_FAILED);
   }
 
   unsubscribeGroup(options: IdsOptions): Promise<Result<unknown>> {
     validateCallbackOptions(options);
     const groupId = validateId(options.groupId, 'groupId');
-    return this.simple('unsubscribeGroup', { groupId }, ErrorText.UNSUBSCRIBE_GROUP_FAILED);
+    return this.simple(Call.UNSUBSCRIBE_GROUP, { groupId }, Text.UNSUBSCRIBE_GROUP_FAILED);
   }
 
   async groupHereNow(options: IdsOptions): Promise<Result<unknown>> {
     validateCallbackOptions(options);
     const groupId = validateId(options.groupId, 'groupId');
-    const result = await this.simple('imGroupHereNow', { groupId }, ErrorText.GROUP_HERE_NOW_FAILED);
+    const result = await this.simple(Call.IM_GROUP_HERE_NOW, { groupId }, Text.GROUP_HERE_NOW_FAILED);
     return ok(this.members(result.content));
   }
 
   async hereNow(options: IdsOptions): Promise<Result<unknown>> {
     validateCallbackOptions(options);
     const userIds = validateIdArray(options.userIds, 'userIds');
-    const result = await this.simple('imHereNow', { userIds });
+    const result = await this.simple(Call.IM_HERE_NOW, { userIds });
     return ok(this.members(result.content));
   }
 
@@ -791,7 +924,7 @@ export class Im {
   }
 
   /** After a reconnect: what changed in every cached conversation, and the newest messages of each. */
-  async resync(status: ConnectionStatus): Promise<void> {
+  async resync(status: ConnectionState): Promise<void> {
     if (status === 'connected') return;
     const after = this.lostAt;
     this.lostAt = 0;
@@ -805,7 +938,7 @@ export class Im {
       const minimum = conversation.messages[0]?.timestamp ?? 0;
       try {
         const change = await connection.request(
-          'IM_HISTORY_CHANGE',
+          Call.IM_HISTORY_CHANGE,
           { scene: ref.scene, id: ref.id, after, min: minimum, teamId: ref.teamId },
           { permission: 'read', query: true },
         );
@@ -848,10 +981,12 @@ export class Im {
       if (pushed) this.notifyLive(message);
       this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
     } else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
+    else if (message instanceof SystemMessage) this.fire(IM_EVENT.SYSTEM_MESSAGE_RECEIVED, message);
     else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
   }
 
   reset(): void {
+    this.forgetTeams();
     this.store.clear();
     this.pending.clear();
     this.conversationsLoaded = false;

@@ -1,7 +1,7 @@
-import { type CallbackOptions, type Result, settle } from './callbacks';
-import { Connection, ConnectionStatus } from './connection';
+import { type CallbackOptions, type Result, createOrFail, settle } from './callbacks';
+import { Connection, ConnectionState, ConnectionStatus, publicStatus } from './connection';
 import { CSTeam } from './cs';
-import { ErrorCode, ErrorText, type MessagingError, badRequest, messagingError, toMessagingError } from './errors';
+import { badRequest, messagingError } from './errors';
 import {
   type ConversationOptions,
   type ConversationsResult,
@@ -13,6 +13,7 @@ import {
   IM_SCENE,
   type IdsOptions,
   Im,
+  type ImEventHandler,
   ImListeners,
   type MarkAsReadOptions,
   type MessagesOptions,
@@ -20,6 +21,7 @@ import {
   type TextMessageCreateOptions,
 } from './im';
 import { type AnyMessage, MessageStatus } from './model';
+import { ErrorCode, Scene, Text } from './protocol';
 import {
   type ChannelOptions,
   type HereNowOptions,
@@ -44,19 +46,36 @@ export type {
   AnyMessage,
   AudioPayload,
   CsSessionStatus,
-  ConversationDTO,
   FilePayload,
   ImagePayload,
   TextPayload,
-  User,
   VideoPayload,
 } from './model';
-export { CSMessage, GroupMessage, Message, PrivateMessage } from './model';
+export { CSMessage, ConversationDTO, GroupMessage, Message, PrivateMessage, SystemMessage, User } from './model';
 export type * from './im';
 export type * from './pubsub';
 export type * from './cs';
 export type { MediaFile } from './validate';
-export { ConnectionStatus, ErrorCode, IM_EVENT, IM_SCENE, MessageStatus };
+export { ConnectionState, ConnectionStatus, ErrorCode, IM_EVENT, IM_SCENE, MessageStatus, Scene };
+
+/** GoEasy's call media types (its RTC module, which Lensmate does not carry: see the porting guide). */
+export const MEDIA_TYPE = { VIDEO: 'VIDEO', VOICE: 'VOICE' } as const;
+
+/** GoEasy exports these option types as (empty) classes; apps may `extends` or `instanceof` them. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: GoEasy exports an empty class of this name; the interface is the shape
+export class CallBackOptions {}
+export interface CallBackOptions extends CallbackOptions {}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: GoEasy exports an empty class of this name; the interface is the shape
+export class AgentOnlineOptions extends CallBackOptions {}
+export interface AgentOnlineOptions {
+  teamData: Record<string, unknown>;
+  agentData: Record<string, unknown>;
+}
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: GoEasy exports an empty class of this name; the interface is the shape
+export class CustomerStatusOptions extends CallBackOptions {}
+export interface CustomerStatusOptions {
+  id: string;
+}
 
 export interface GoEasyOptions {
   host: string;
@@ -75,7 +94,11 @@ export interface ConnectOptions extends CallbackOptions<void> {
   onProgress?(attempts: number): void;
 }
 
-type StatusListener = (status: ConnectionStatus) => void;
+type StatusListener = (status: ConnectionStatus, state: ConnectionState) => void;
+
+export interface BadgeOptions extends CallbackOptions<void> {
+  badge: number;
+}
 
 /** A mark-as-read shortcut's options with its conversation; options that are not an object go through as given,
  *  so markAsRead answers "bad parameters". */
@@ -83,26 +106,26 @@ function markOptions(options: MarkAsReadOptions, id: string | undefined, type: '
   return isPlainObject(options) ? { ...(options as MarkAsReadOptions), id, type } : options;
 }
 
-/** Throws for the sync `create*Message` calls, or hands the error to onFailed when there is one. */
-function createOrFail<T>(options: unknown, create: () => T): T {
-  try {
-    return create();
-  } catch (error) {
-    const failure = toMessagingError(error);
-    const onFailed = (options as { onFailed?: (error: MessagingError) => void } | undefined)?.onFailed;
-    if (typeof onFailed === 'function') {
-      onFailed(failure);
-      return undefined as T;
-    }
-    throw failure;
-  }
+export interface TopByIdOptions extends CallbackOptions<Result<string>> {
+  userId?: string | number;
+  groupId?: string | number;
+  top?: boolean;
+}
+
+/** A conversation named by user or group id, as the by-id shortcuts take it, in the form topConversation takes. */
+function byId(options: TopByIdOptions, type: 'private' | 'group', id: unknown): ConversationOptions {
+  if (!isPlainObject(options)) return options as never;
+  const name = type === 'private' ? 'userId' : 'groupId';
+  const conversation = { type, [name]: validateId(id, name) } as unknown as ConversationOptions['conversation'];
+  return { ...options, conversation };
 }
 
 export class GoEasy {
   static readonly version = '2.8.3';
   static readonly IM_EVENT = IM_EVENT;
   static readonly IM_SCENE = IM_SCENE;
-  private static instance: GoEasy | null = null;
+  static readonly MEDIA_TYPE = MEDIA_TYPE;
+  static instance: GoEasy | null = null;
 
   readonly pubsub: PubSubApi;
   readonly im: ImApi;
@@ -115,7 +138,7 @@ export class GoEasy {
   private connected = false;
   private anonymous = true;
   private readonly statusListeners = new Set<StatusListener>();
-  readonly onlineTeams = new Set<string>();
+  private clickHandler: ((message: unknown) => void) | null = null;
 
   /** The app-wide client (one socket); `new GoEasy(options)` makes an independent one. */
   static getInstance(options: GoEasyOptions): GoEasy {
@@ -131,25 +154,35 @@ export class GoEasy {
       forceTLS: options.forceTLS,
       supportOldBrowser: options.supportOldBrowser,
     });
-    this.connection.onStatus((status) => this.statusListeners.forEach((listener) => listener(status)));
+    this.connection.onStatus((state) => {
+      const status = publicStatus(state);
+      for (const listener of this.statusListeners) listener(status, state);
+    });
     this.pubsubModule = new PubSub(
       () => this.connection,
       () => this.anonymous,
     );
     this.pubsubModule.attach(this.connection);
-    this.connection.onDisconnected = () => this.imModule?.connectionLost();
-    this.connection.onConnected = (status) => this.afterConnected(status);
+    // Registered once for the client's life and handed to whoever is connected now: a connect as another user
+    // replaces the module (its caches, its handlers) instead of adding a second set beside the first.
+    for (const event of Im.PUSHES) this.connection.onPush(event, (body) => this.imModule?.handlePush(event, body));
+    this.connection.onDisconnected = () => {
+      this.imModule?.connectionLost();
+      this.imModule?.forgetTeams();
+    };
+    this.connection.onConnected = (state) => this.afterConnected(state);
     this.pubsub = new PubSubApi(this);
     this.im = new ImApi(this);
   }
 
-  private afterConnected(status: ConnectionStatus): void {
-    if (status === ConnectionStatus.CONNECTED) return;
-    this.pubsubModule.resubscribe(status === ConnectionStatus.EXPIRED_RECONNECTED);
+  private afterConnected(state: ConnectionState): void {
     const im = this.imModule;
-    if (!im) return;
-    im.resync(status).catch(() => undefined);
-    for (const teamId of this.onlineTeams) im.loadPending(teamId).catch(() => undefined);
+    // Agents: the teams they are online in and those teams' pending conversations, from the server, on every connect
+    // (an app restart or a new device starts with none of them).
+    im?.restoreAgent().catch(() => undefined);
+    if (state === ConnectionState.CONNECTED) return;
+    this.pubsubModule.resubscribe(state === ConnectionState.EXPIRED_RECONNECTED);
+    im?.resync(state).catch(() => undefined);
   }
 
   /**
@@ -159,9 +192,9 @@ export class GoEasy {
   module(name: 'PUBSUB'): PubSub;
   module(name: 'IM'): Im;
   module(name: 'PUBSUB' | 'IM'): PubSub | Im {
-    if (!this.connected || !this.options.modules.includes(name)) throw badRequest(ErrorText.CALL_CONNECT_FIRST);
+    if (!this.connected || !this.options.modules.includes(name)) throw badRequest(Text.CALL_CONNECT_FIRST);
     if (name === 'PUBSUB') return this.pubsubModule;
-    if (!this.imModule) throw badRequest(ErrorText.CALL_CONNECT_FIRST);
+    if (!this.imModule) throw badRequest(Text.CALL_CONNECT_FIRST);
     return this.imModule;
   }
 
@@ -173,15 +206,19 @@ export class GoEasy {
   connect(options: ConnectOptions): Promise<void> {
     return settle(options, async () => {
       if (this.connection.isConnected() || this.connection.isConnecting()) {
-        throw messagingError(ErrorCode.TIMEOUT, ErrorText.ALREADY_CONNECTED);
+        throw messagingError(ErrorCode.TIMEOUT, Text.ALREADY_CONNECTED);
       }
       const imEnabled = this.options.modules.includes('IM');
       validateConnectOptions(options, imEnabled);
       this.anonymous = isBlank(options.id);
       const userId = this.anonymous ? null : String(options.id);
-      if (imEnabled && userId !== null && this.imModule?.myId !== userId) {
+      if (this.imModule && this.imModule.myId !== userId) {
+        // Another user: nothing of the previous one (conversations, pending lists, live sessions) stays.
+        this.imModule.reset();
+        this.imModule = null;
+      }
+      if (imEnabled && userId !== null && !this.imModule) {
         this.imModule = new Im(() => this.connection, userId, this.imListeners);
-        this.imModule.attach(this.connection);
       }
       this.connected = true;
       this.connection.onConnecting = (attempts) => options.onProgress?.(attempts);
@@ -202,18 +239,52 @@ export class GoEasy {
       await this.connection.disconnect();
       this.pubsubModule.reset();
       this.imModule?.reset();
-      this.onlineTeams.clear();
     });
   }
 
+  /** GoEasy's public status strings (`connect_failed`, `reconnected`, ...); the eight-state machine is internal. */
   getConnectionStatus(): ConnectionStatus {
-    return this.connection.status;
+    return publicStatus(this.connection.status);
   }
 
-  /** Every connection status change, as it happens. Returns the function that stops listening. */
+  /**
+   * Lensmate's addition: every status change as it happens, with the internal state beside the public status
+   * (`expired-reconnected` where the status says `reconnected`). Returns the function that stops listening.
+   */
   onConnectionStatusChanged(listener: StatusListener): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  /**
+   * The app icon's badge. GoEasy sets it only in a uni-app native app with notifications (iOS through the server);
+   * a mini-program or a web page has no app badge, so the call does nothing there, as in GoEasy. A badge that is not
+   * a non-negative integer fails with GoEasy's message.
+   */
+  setBadge(options: BadgeOptions): void {
+    if (!Number.isInteger(options?.badge) || options.badge < 0) {
+      (options?.onFailed as ((error: unknown) => void) | undefined)?.(Text.BADGE_INTEGER);
+    }
+  }
+
+  /**
+   * A tap on a push notification. Only uni-app native apps receive GoEasy's pushes; elsewhere GoEasy warns and keeps
+   * no handler, and so does this SDK.
+   */
+  onClickNotification(handler: (message: unknown) => void): void {
+    if (typeof handler !== 'function') throw new Error(Text.ARGUMENTS_FUNCTION);
+    if (this.clickHandler) return;
+    console.warn(Text.NOTIFICATION_UNSUPPORTED);
+  }
+
+  /** GoEasy's own check of the constructor's options (it runs in the constructor too). */
+  validateOptions(options: GoEasyOptions): void {
+    validateGoEasyOptions(options);
+  }
+
+  /** GoEasy's own check of connect()'s id and data (connect() runs it too). */
+  confirmUserIdAndData(options: ConnectOptions): void {
+    validateConnectOptions(options, this.options.modules.includes('IM'));
   }
 }
 
@@ -223,6 +294,11 @@ function uncalled<T extends object>(options: T): T {
 }
 
 export class PubSubApi {
+  /** GoEasy's socket set-up hook: the SDK opens its one socket at connect(), so there is nothing to do here. */
+  initialGoEasySocket(): void {}
+  /** GoEasy clears its subscriptions before a new connect; the SDK clears them at disconnect(). */
+  initialBeforeConnect(): void {}
+
   constructor(private readonly goeasy: GoEasy) {}
   private run<T>(options: CallbackOptions<T> | undefined, call: (module: PubSub) => Promise<T>): Promise<T> {
     return settle(options, () => call(this.goeasy.module('PUBSUB')));
@@ -258,13 +334,19 @@ export class ImApi {
     return settle(options, () => call(this.goeasy.module('IM')));
   }
 
-  /** Listeners may be added before connect(); they receive events once connected. */
-  on(event: IMEvent, listener: (payload: never) => void): void {
+  /**
+   * Listeners may be added before connect(); they receive events once connected. The handler's parameter is the
+   * event's payload (ImEventMap), so `im.on(IM_EVENT.GROUP_PRESENCE, (event) => event.groupOnlineCount)` type-checks.
+   */
+  on<E extends IMEvent>(event: E, listener: ImEventHandler<E>): void {
     this.goeasy.imListeners.on(event, listener);
   }
-  off(event: IMEvent, listener: (payload: never) => void): void {
+  off<E extends IMEvent>(event: E, listener: ImEventHandler<E>): void {
     this.goeasy.imListeners.off(event, listener);
   }
+
+  /** GoEasy's hook after connect; the SDK does its after-connect work itself, so there is nothing left to run. */
+  afterConnect(): void {}
 
   createTextMessage(options: TextMessageCreateOptions): AnyMessage {
     return createOrFail(options, () => this.goeasy.module('IM').createText(options));
@@ -318,6 +400,18 @@ export class ImApi {
   removeConversation(options: ConversationOptions): Promise<Result<string>> {
     return this.run(options, (im) => im.remove(options));
   }
+  topPrivateConversation(options: TopByIdOptions): Promise<Result<string>> {
+    return this.run(options, (im) => im.top(byId(options, 'private', options?.userId)));
+  }
+  topGroupConversation(options: TopByIdOptions): Promise<Result<string>> {
+    return this.run(options, (im) => im.top(byId(options, 'group', options?.groupId)));
+  }
+  removePrivateConversation(options: TopByIdOptions): Promise<Result<string>> {
+    return this.run(options, (im) => im.remove(byId(options, 'private', options?.userId)));
+  }
+  removeGroupConversation(options: TopByIdOptions): Promise<Result<string>> {
+    return this.run(options, (im) => im.remove(byId(options, 'group', options?.groupId)));
+  }
   subscribeUserPresence(options: IdsOptions): Promise<Result<unknown>> {
     return this.run(options, (im) => im.subscribePresence('User', validateIdArray(options?.userIds, 'userIds')));
   }
@@ -356,12 +450,14 @@ export class ImApi {
         id,
         () => this.goeasy.module('IM'),
         () => this.goeasy.socket(),
-        this.goeasy.onlineTeams,
       );
       this.teams.set(id, team);
     }
     return team;
   }
 }
+
+/** GoEasy 2.8.3's names for the two module objects and the team object. */
+export { ImApi as GoEasyIM, PubSubApi as GoEasyPubSub, CSTeam };
 
 export default GoEasy;

@@ -1,10 +1,11 @@
 import Taro from '@tarojs/taro';
 import type { Connection } from './connection';
-import { ErrorCode, ErrorText, messagingError } from './errors';
+import { messagingError } from './errors';
 import type { AudioPayload, FilePayload, ImagePayload, Payload, VideoPayload } from './model';
+import { Call, ErrorCode, Limits, Text } from './protocol';
 import { type FileKind, type MediaFile, isPlainObject } from './validate';
 
-export const THUMBNAIL_HEIGHT = 200;
+export const THUMBNAIL_HEIGHT = Limits.THUMBNAIL_HEIGHT;
 
 interface AliToken {
   vendor: 'ALI';
@@ -134,10 +135,10 @@ export async function uploadFile(
   asAttachment = false,
 ): Promise<UploadedFile & { path: string }> {
   const path = localPath(file);
-  const body = await connection.request('uploadToken', { filename: fileName(file) }, { permission: 'write' });
+  const body = await connection.request(Call.UPLOAD_TOKEN, { filename: fileName(file) }, { permission: 'write' });
   const token = body.content as UploadToken | undefined;
   if (!isPlainObject(token) || (token.vendor !== 'ALI' && token.vendor !== 'TX')) {
-    throw messagingError(ErrorCode.UPLOAD_FAILED, ErrorText.STORAGE_UNSUPPORTED);
+    throw messagingError(ErrorCode.UPLOAD_FAILED, Text.STORAGE_UNSUPPORTED);
   }
   const form = uploadForm(token, asAttachment ? fileName(file) : undefined);
   await new Promise<void>((resolve, reject) => {
@@ -188,11 +189,18 @@ export async function mediaPayload(
     } satisfies ImagePayload;
   }
   const width = thumbnailWidth(size.width, size.height);
+  // A poster the platform gave (the mini-program's `thumbTempFilePath`, a canvas frame on H5) is uploaded beside the
+  // video and shown through the store's image resize; without one the vendor's own video snapshot is asked for.
+  const posterPath = file.thumbTempFilePath;
+  // The store checks that an image is what its name says: keep the poster's own extension (a canvas frame is JPEG).
+  const posterName =
+    posterPath && /\.(jpe?g|png|gif)$/i.test(posterPath) ? fileName({ path: posterPath, size: 1 }) : 'poster.jpg';
+  const poster = posterPath ? await uploadFile(connection, { path: posterPath, name: posterName, size: 1 }) : null;
   return {
     video: { ...base, width: size.width, height: size.height, duration: Number(file.duration ?? 0) },
     thumbnail: {
       name: `${base.name}.jpg`,
-      url: videoSnapshotUrl(uploaded.vendor, uploaded.url, width),
+      url: poster ? thumbnailUrl(poster.vendor, poster.url) : videoSnapshotUrl(uploaded.vendor, uploaded.url, width),
       width,
       height: THUMBNAIL_HEIGHT,
       contentType: 'image/jpg',

@@ -1,5 +1,5 @@
-import { ErrorText, badRequest, messagingError } from './errors';
-import type { Scene } from './validate';
+import { badRequest, messagingError } from './errors';
+import { CsMessageType, Limits, type Scene, Text } from './protocol';
 
 export const MessageStatus = {
   NEW: 'new',
@@ -9,17 +9,18 @@ export const MessageStatus = {
 } as const;
 export type MessageStatus = (typeof MessageStatus)[keyof typeof MessageStatus];
 
-export const CsMessageType = { ACCEPT: 'CS_ACCEPT', END: 'CS_END', TRANSFER: 'CS_TRANSFER' } as const;
-
-export const CACHE_MAX_MESSAGES = 200;
-export const MAX_CONVERSATIONS = 200;
-export const RECENT_IDS = 300;
+export { CsMessageType };
 
 export type Data = Record<string, unknown>;
 
-export interface User {
+/** GoEasy's `User` (a class there too: `new User(id, data)` is how apps build an accept's customer). */
+export class User {
   id: string;
   data?: Data;
+  constructor(id: string, data?: Data) {
+    this.id = id;
+    this.data = data;
+  }
 }
 
 export interface TextPayload {
@@ -93,7 +94,7 @@ export abstract class Message {
 
   /** new -> sending, once: a message that left `new` can never be sent again. */
   startSending(): void {
-    if (this.status !== MessageStatus.NEW) throw messagingError(400, ErrorText.SENT_ONCE);
+    if (this.status !== MessageStatus.NEW) throw messagingError(400, Text.SENT_ONCE);
     this.status = MessageStatus.SENDING;
   }
 
@@ -146,7 +147,16 @@ export class CSMessage extends Message {
   }
 }
 
-export type AnyMessage = PrivateMessage | GroupMessage | CSMessage;
+/** A message the shop's server sent (order shipped, refund made): scene `system`, from a system sender to one user. */
+export class SystemMessage extends Message {
+  receiverId = '';
+  senderData: Data = {};
+  scene(): Scene {
+    return 'system';
+  }
+}
+
+export type AnyMessage = PrivateMessage | GroupMessage | CSMessage | SystemMessage;
 
 /** A conversation as the app sees it, keyed from my side. */
 export interface ConversationRef {
@@ -164,6 +174,7 @@ export function conversationOf(message: Message, myId: string): ConversationRef 
     return { scene: 'private', id: message.senderId === myId ? message.receiverId : message.senderId };
   }
   if (message instanceof GroupMessage) return { scene: 'group', id: message.groupId };
+  if (message instanceof SystemMessage) return { scene: 'system', id: message.senderId };
   const cs = message as CSMessage;
   const customer = cs.customerId();
   return { scene: 'cs', id: customer === myId ? cs.teamId : customer, teamId: cs.teamId };
@@ -246,7 +257,7 @@ export class RecentIds {
   private readonly order: string[] = [];
   private readonly seen = new Set<string>();
 
-  constructor(private readonly capacity = RECENT_IDS) {}
+  constructor(private readonly capacity: number = Limits.RECENT_IDS) {}
 
   /** True when the id is new (and remembers it). */
   add(id: string): boolean {
@@ -258,10 +269,17 @@ export class RecentIds {
   }
 }
 
+/**
+ * One entry of the conversation list. GoEasy exports it as an (empty) class; the SDK does too, and hands out plain
+ * objects of this shape (the interface merges with the class).
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: GoEasy exports an empty class of this name; the interface is the shape
+export class ConversationDTO {}
 export interface ConversationDTO {
   type: Scene;
   userId?: string;
   groupId?: string;
+  /** CS: the customer (agent side) or the team (customer side); system: the system sender. */
   id?: string;
   teamId?: string;
   lastMessage: AnyMessage;
@@ -275,7 +293,7 @@ export class Conversation {
   top = false;
   data: Data = {};
   readonly offsets = new UserOffsets();
-  /** Sorted by timestamp, at most CACHE_MAX_MESSAGES. */
+  /** Sorted by timestamp, at most Limits.CACHE_MESSAGES. */
   messages: AnyMessage[] = [];
   csStatus: CsSessionStatus = FREE_STATUS;
   constructor(
@@ -298,7 +316,7 @@ export class Conversation {
     let index = this.messages.length;
     while (index > 0 && this.messages[index - 1].timestamp > message.timestamp) index--;
     this.messages.splice(index, 0, message);
-    if (this.messages.length > CACHE_MAX_MESSAGES) this.messages = this.messages.slice(-CACHE_MAX_MESSAGES);
+    if (this.messages.length > Limits.CACHE_MESSAGES) this.messages = this.messages.slice(-Limits.CACHE_MESSAGES);
     if (message instanceof CSMessage) this.csStatus = nextCsStatus(this.csStatus, message);
     this.refreshRead();
   }
@@ -375,6 +393,7 @@ export class Conversation {
     };
     if (this.ref.scene === 'private') dto.userId = this.ref.id;
     else if (this.ref.scene === 'group') dto.groupId = this.ref.id;
+    else if (this.ref.scene === 'system') dto.id = this.ref.id;
     else {
       dto.id = this.ref.id;
       dto.teamId = this.ref.teamId;
@@ -420,8 +439,8 @@ export class ConversationStore {
     const list = this.all()
       .filter((conversation) => conversation.lastMessage)
       .sort((a, b) => Number(b.top) - Number(a.top) || time(b) - time(a));
-    for (const dropped of list.slice(MAX_CONVERSATIONS)) this.byKey.delete(dropped.key);
-    return list.slice(0, MAX_CONVERSATIONS);
+    for (const dropped of list.slice(Limits.CONVERSATIONS)) this.byKey.delete(dropped.key);
+    return list.slice(0, Limits.CONVERSATIONS);
   }
 
   /** `latestConversations` content: the list plus the unread total. */
@@ -434,6 +453,6 @@ export class ConversationStore {
 }
 
 export function assertSendable(message: unknown): asserts message is AnyMessage {
-  if (!(message instanceof Message)) throw badRequest(ErrorText.INVALID_MESSAGE);
-  if (message.status !== MessageStatus.NEW) throw badRequest(ErrorText.SENT_ONCE);
+  if (!(message instanceof Message)) throw badRequest(Text.INVALID_MESSAGE);
+  if (message.status !== MessageStatus.NEW) throw badRequest(Text.SENT_ONCE);
 }

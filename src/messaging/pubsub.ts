@@ -1,6 +1,7 @@
-import { type CallbackOptions, type Result, ok, randomId, settle } from './callbacks';
+import { type CallbackOptions, type Result, ok, parseJson, randomId, settle } from './callbacks';
 import type { Connection } from './connection';
-import { ErrorText, badRequest } from './errors';
+import { badRequest } from './errors';
+import { Call, Push, Text } from './protocol';
 import {
   Limits,
   isPlainObject,
@@ -56,14 +57,21 @@ export interface PresenceMember {
   data: Record<string, unknown>;
 }
 
+/** What `onPresence` receives, as GoEasy 2.8.3 hands it: the change and the channel's members after it. */
 export interface PresenceEvents {
   channel: string;
-  [key: string]: unknown;
+  action: 'join' | 'leave' | 'back' | 'timeout';
+  member: PresenceMember;
+  time: number;
+  amount: number;
+  /** The first `membersLimit` members (10 unless subscribePresence asked for more), newest first. */
+  members: PresenceMember[];
 }
 
 export interface SubscribePresenceOptions extends CallbackOptions<Result<string>> {
   channel?: string;
   channels?: string[];
+  membersLimit?: number;
   onPresence(events: PresenceEvents): void;
 }
 
@@ -85,6 +93,34 @@ export function templateForWire(template: WxmpTemplateMsg | undefined): Record<s
   return template ? { ...template, data: JSON.stringify(template.data) } : undefined;
 }
 
+/** One channel's presence as the client keeps it: queried once, then moved by each event. */
+class ChannelPresence {
+  members: PresenceMember[] = [];
+  amount = 0;
+  query: Promise<void> | null = null;
+  constructor(
+    readonly channel: string,
+    public membersLimit: number,
+    public onPresence: (events: PresenceEvents) => void,
+  ) {}
+
+  update(action: PresenceEvents['action'], member: PresenceMember, amount: number): void {
+    if (action === 'join' || action === 'back') {
+      this.members = [member, ...this.members.filter((known) => known.id !== member.id)];
+    } else this.members = this.members.filter((known) => known.id !== member.id);
+    this.amount = amount;
+  }
+}
+
+function memberOf(raw: unknown): PresenceMember {
+  const member = isPlainObject(raw) ? raw : {};
+  const data = member.data;
+  return {
+    id: String(member.id),
+    data: (typeof data === 'string' ? parseJson(data, {}) : isPlainObject(data) ? data : {}) as Record<string, unknown>,
+  };
+}
+
 interface Subscription {
   onMessage(message: PubSubMessage): void;
   presence: boolean;
@@ -93,7 +129,7 @@ interface Subscription {
 
 export class PubSub {
   private readonly subscriptions = new Map<string, Subscription>();
-  private readonly presenceWatchers = new Map<string, (events: PresenceEvents) => void>();
+  private readonly presenceWatchers = new Map<string, ChannelPresence>();
 
   constructor(
     private readonly connection: () => Connection,
@@ -102,15 +138,16 @@ export class PubSub {
 
   /** Called once per connection: routes pushes to subscribers. */
   attach(connection: Connection): void {
-    connection.onPush('message', (body) => {
+    connection.onPush(Push.MESSAGE, (body) => {
       const push = body as { n?: string; c?: string; t?: number };
       const subscription = push.n !== undefined ? this.subscriptions.get(String(push.n)) : undefined;
       subscription?.onMessage({ channel: String(push.n), content: String(push.c ?? ''), time: Number(push.t) });
     });
-    connection.onPush('PS_PRESENCE_EVENT', (body) => {
-      const events = (typeof body === 'string' ? JSON.parse(body) : body) as PresenceEvents & { n?: string };
-      const channel = String(events.channel ?? events.n ?? '');
-      this.presenceWatchers.get(channel)?.({ ...events, channel });
+    connection.onPush(Push.PRESENCE_EVENT, (body) => {
+      const event = parseJson<Record<string, unknown>>(body, {});
+      if (!isPlainObject(event)) return;
+      const watcher = this.presenceWatchers.get(String(event.channel ?? event.n ?? ''));
+      if (watcher) this.onPresenceEvent(watcher, event).catch(() => undefined);
     });
   }
 
@@ -132,7 +169,7 @@ export class PubSub {
       byToken.forEach((group) => {
         connection
           .request(
-            'subscribe',
+            Call.SUBSCRIBE,
             {
               channels: group.channels,
               accessToken: group.accessToken,
@@ -144,8 +181,9 @@ export class PubSub {
           .catch(() => undefined);
       });
     }
-    this.presenceWatchers.forEach((_watcher, channel) => {
-      connection.request('PUBSUB_PRESENCE_SUBSCRIBE', { channel }, { permission: 'read' }).catch(() => undefined);
+    this.presenceWatchers.forEach((watcher, channel) => {
+      this.queryPresence(watcher);
+      connection.request(Call.PRESENCE_SUBSCRIBE, { channel }, { permission: 'read' }).catch(() => undefined);
     });
   }
 
@@ -153,7 +191,7 @@ export class PubSub {
     return settle(options, async () => {
       const { channels, presence } = validateSubscribe(options, this.anonymous());
       await this.connection().request(
-        'subscribe',
+        Call.SUBSCRIBE,
         { channels, accessToken: options.accessToken, presence: { enable: presence }, resubscribe: false },
         { permission: 'read' },
       );
@@ -169,9 +207,9 @@ export class PubSub {
       validateCallbackOptions(options);
       const channel = validateId(options.channel, 'channel');
       const subscription = this.subscriptions.get(channel);
-      if (!subscription) throw badRequest(`channel[${channel}] is not subscribed`);
+      if (!subscription) throw badRequest(Text.notSubscribed(channel));
       await this.connection().request(
-        'unsubscribe',
+        Call.UNSUBSCRIBE,
         { channel, presence: subscription.presence },
         { permission: 'read' },
       );
@@ -192,7 +230,7 @@ export class PubSub {
         q: options.qos,
       };
       if (options.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(options.wxmpTemplateMsg);
-      await this.connection().request('publish', params, { permission: 'write', unique: true });
+      await this.connection().request(Call.PUBLISH, params, { permission: 'write', unique: true });
       return ok('ok');
     });
   }
@@ -202,7 +240,7 @@ export class PubSub {
       validateCallbackOptions(options);
       const channel = validateId(options.channel, 'channel');
       const body = await this.connection().request(
-        'historyMessages',
+        Call.HISTORY,
         { channel, limit: options.limit },
         { permission: 'read', query: true },
       );
@@ -211,15 +249,50 @@ export class PubSub {
     });
   }
 
+  private async onPresenceEvent(watcher: ChannelPresence, event: Record<string, unknown>): Promise<void> {
+    await watcher.query?.catch(() => undefined);
+    const action = event.action as PresenceEvents['action'];
+    const member = memberOf(event.member);
+    watcher.update(action, member, Number(event.amount ?? watcher.amount));
+    watcher.onPresence({
+      channel: watcher.channel,
+      action,
+      member,
+      time: Number(event.time),
+      amount: watcher.amount,
+      members: watcher.members.slice(0, watcher.membersLimit),
+    });
+  }
+
+  /** The channel's members (up to the watcher's limit) and amount, which the events then keep current. */
+  private queryPresence(watcher: ChannelPresence): Promise<void> {
+    watcher.query = this.hereNowContent(watcher.channel, watcher.membersLimit).then((content) => {
+      watcher.members = content.members;
+      watcher.amount = content.amount;
+    });
+    watcher.query.catch(() => undefined);
+    return watcher.query;
+  }
+
   subscribePresence(options: SubscribePresenceOptions): Promise<Result<string>> {
     return settle(options, async () => {
       const channels = validateSubscribePresence(options, this.anonymous());
-      await Promise.all(
-        channels.map((channel) =>
-          this.connection().request('PUBSUB_PRESENCE_SUBSCRIBE', { channel }, { permission: 'read' }),
-        ),
-      );
-      for (const channel of channels) this.presenceWatchers.set(channel, options.onPresence);
+      const limit =
+        typeof options.membersLimit === 'number' && options.membersLimit > 0
+          ? Math.floor(options.membersLimit)
+          : Limits.HERE_NOW_DEFAULT;
+      for (const channel of channels) {
+        const known = this.presenceWatchers.get(channel);
+        if (known) {
+          known.onPresence = options.onPresence;
+          known.membersLimit = limit;
+          continue;
+        }
+        const watcher = new ChannelPresence(channel, limit, options.onPresence);
+        this.queryPresence(watcher);
+        await this.connection().request(Call.PRESENCE_SUBSCRIBE, { channel }, { permission: 'read' });
+        this.presenceWatchers.set(channel, watcher);
+      }
       return ok('ok');
     });
   }
@@ -229,14 +302,25 @@ export class PubSub {
       validateCallbackOptions(options);
       const [channel] = validateChannelOrChannels(options.channel, undefined);
       try {
-        await this.connection().request('PUBSUB_PRESENCE_UNSUBSCRIBE', { channel }, { permission: 'read' });
+        await this.connection().request(Call.PRESENCE_UNSUBSCRIBE, { channel }, { permission: 'read' });
       } catch (error) {
         const failure = error as { code: number; content?: string };
-        throw { code: failure.code, content: failure.content || ErrorText.UNSUBSCRIBE_PRESENCE_FAILED };
+        throw { code: failure.code, content: failure.content || Text.UNSUBSCRIBE_PRESENCE_FAILED };
       }
       this.presenceWatchers.delete(channel);
       return ok('ok');
     });
+  }
+
+  private async hereNowContent(channel: string, limit: number): Promise<{ members: PresenceMember[]; amount: number }> {
+    const body = await this.connection().request(
+      Call.PRESENCE_HERE_NOW,
+      { channel, limit },
+      { permission: 'read', query: true },
+    );
+    const content = isPlainObject(body.content) ? body.content : {};
+    const members = (Array.isArray(content.members) ? content.members : []).map(memberOf);
+    return { members, amount: Number(content.amount ?? members.length) };
   }
 
   hereNow(options: HereNowOptions): Promise<Result<{ members: PresenceMember[]; amount: number }>> {
@@ -244,20 +328,7 @@ export class PubSub {
       validateCallbackOptions(options);
       const channel = validateId(options.channel, 'channel');
       const limit = typeof options.limit === 'number' && options.limit > 0 ? options.limit : Limits.HERE_NOW_DEFAULT;
-      const body = await this.connection().request(
-        'PUBSUB_PRESENCE_HERENOW',
-        { channel, limit },
-        { permission: 'read', query: true },
-      );
-      const content = isPlainObject(body.content) ? body.content : {};
-      const members = ((content.members as Array<{ id: string; data: unknown }>) ?? []).map((member) => ({
-        id: String(member.id),
-        data: (typeof member.data === 'string' ? JSON.parse(member.data || '{}') : (member.data ?? {})) as Record<
-          string,
-          unknown
-        >,
-      }));
-      return ok({ members, amount: Number(content.amount ?? members.length) });
+      return ok(await this.hereNowContent(channel, limit));
     });
   }
 

@@ -1,32 +1,14 @@
-import { ErrorText, badRequest } from './errors';
+import { badRequest } from './errors';
+import { Limits, MediaTypes, SCENES, type Scene, Text } from './protocol';
 
 /**
  * The local checks of messaging.md §5. Each throws a `{code: 400, content}` with the exact wording
  * of the GoEasy 2.8.3 client, so an app that matches on those messages keeps working.
  */
 
-export const Limits = {
-  ID_LENGTH_WITHOUT_IM: 60,
-  USER_DATA_BYTES: 300,
-  ID_ARRAY: 300,
-  PUBLISH_LENGTH: 10000,
-  NOTIFICATION_TITLE: 32,
-  NOTIFICATION_BODY: 50,
-  TEXT_LENGTH: 2500,
-  TEXT_PAYLOAD_BYTES: 3072,
-  FILE_SIZE: 524288000,
-  VIDEO_SIZE: 31457280,
-  BATCH: 20,
-  HISTORY_DEFAULT: 10,
-  HISTORY_MAX: 30,
-  HERE_NOW_DEFAULT: 10,
-} as const;
-
+export { Limits };
 export const SUPPORTED_MODULES = ['PUBSUB', 'IM'] as const;
-export const SCENES = ['private', 'group', 'system', 'cs'] as const;
-export const IMAGE_TYPES = ['gif', 'jpg', 'png', 'jpeg'];
-export const AUDIO_TYPES = ['mp3', 'ogg', 'wav', 'wma', 'ape', 'acc', 'mpeg'];
-export const VIDEO_TYPES = ['avi', 'mov', 'rmvb', 'rm', 'flv', 'mp4', '3gp', 'quicktime'];
+export { SCENES };
 
 type Bag = Record<string, unknown>;
 
@@ -102,26 +84,26 @@ export function validateGoEasyOptions(options: unknown): ValidGoEasyOptions {
 }
 
 export function validateConnectOptions(options: unknown, imEnabled: boolean): void {
-  if (!isPlainObject(options)) fail('bad parameters');
+  if (!isPlainObject(options)) fail(Text.BAD_PARAMETERS);
   const given = options as Bag;
   if (imEnabled) {
-    if (!isStringOrNumber(given.id)) fail('TypeError: id requires number or string.');
-    if (!isPlainObject(given.data)) fail('TypeError: data requires object.');
-  } else if (typeof given.id === 'string' && given.id.length > Limits.ID_LENGTH_WITHOUT_IM) {
-    fail('id over max length 60');
+    if (!isStringOrNumber(given.id)) fail(Text.ID_TYPE);
+    if (!isPlainObject(given.data)) fail(Text.DATA_OBJECT_SHORT);
+  } else if (typeof given.id === 'string' && given.id.length > Limits.ID_LENGTH) {
+    fail(Text.ID_TOO_LONG);
   }
   if (given.data === null || (given.data !== undefined && !isPlainObject(given.data))) {
-    fail('TypeError: data requires an object.');
+    fail(Text.DATA_OBJECT);
   }
   if (given.data !== undefined) {
     const json = jsonOf(given.data);
-    if (json === null) fail('TypeError: data requires an object.');
-    if (utf8Length(json as string) > Limits.USER_DATA_BYTES) fail('user.data-length limit 300 byte.');
+    if (json === null) fail(Text.DATA_OBJECT);
+    if (utf8Length(json as string) > Limits.USER_DATA_BYTES) fail(Text.USER_DATA_TOO_LONG);
   }
   if (isPlainObject(given.wxmpId)) {
-    if (isBlank(given.wxmpId.appid)) fail('wxmpId.appid is required.');
+    if (isBlank(given.wxmpId.appid)) fail(Text.WXMP_APPID);
     if (isBlank(given.wxmpId.openid) || typeof given.wxmpId.openid !== 'string') {
-      fail('wxmpId.openid is required. requires string.');
+      fail(Text.WXMP_OPENID);
     }
   } else if (given.wxmpId !== undefined && given.wxmpId !== null) {
     fail('TypeError: wxmpId requires an object.');
@@ -129,35 +111,35 @@ export function validateConnectOptions(options: unknown, imEnabled: boolean): vo
 }
 
 export function validateId(value: unknown, name: string): string {
-  if (isBlank(value)) fail(` ${name} is required.`);
-  if (!isStringOrNumber(value)) fail(`TypeError: ${name} require string or number.`);
+  if (isBlank(value)) fail(Text.required(name));
+  if (!isStringOrNumber(value)) fail(Text.stringOrNumber(name));
   return String(value);
 }
 
 export function validateIdArray(value: unknown, name: string): string[] {
-  if (!Array.isArray(value) || value.length === 0) fail(`TypeError: ${name} require array.`);
+  if (!Array.isArray(value) || value.length === 0) fail(Text.array(name));
   const items = value as unknown[];
-  if (items.length > Limits.ID_ARRAY) fail(`${name} is over max length 500.`);
+  if (items.length > Limits.ID_ARRAY) fail(Text.arrayTooLong(name));
   const ids = items.map((item) => {
-    if (!isStringOrNumber(item)) fail(`TypeError: ${name} item require string or number.`);
+    if (!isStringOrNumber(item)) fail(Text.itemStringOrNumber(name));
     const id = String(item);
-    if (id.length === 0) fail(`${name} has empty item.`);
+    if (id.length === 0) fail(Text.emptyItem(name));
     return id;
   });
-  if (new Set(ids).size < ids.length) fail(`Duplicate element in ${name}`);
+  if (new Set(ids).size < ids.length) fail(Text.duplicate(name));
   return ids;
 }
 
 export function validateChannelOrChannels(channel: unknown, channels: unknown): string[] {
   const hasOne = !isBlank(channel);
   const hasMany = !isBlank(channels);
-  if (!hasOne && !hasMany) fail('channel is required.');
-  if (hasOne && hasMany) fail('subscribe to either channel or channels, not both.');
+  if (!hasOne && !hasMany) fail(Text.CHANNEL_REQUIRED);
+  if (hasOne && hasMany) fail(Text.CHANNEL_OR_CHANNELS);
   return hasOne ? [validateId(channel, 'channel')] : validateIdArray(channels, 'channels');
 }
 
 export function validateCallbackOptions(options: unknown): asserts options is Bag {
-  if (!isPlainObject(options)) fail('bad parameters');
+  if (!isPlainObject(options)) fail(Text.BAD_PARAMETERS);
 }
 
 export function validateSubscribe(options: unknown, anonymous: boolean): { channels: string[]; presence: boolean } {
@@ -166,10 +148,10 @@ export function validateSubscribe(options: unknown, anonymous: boolean): { chann
   let presence = false;
   if (isPlainObject(options.presence)) {
     const enable = options.presence.enable;
-    if (typeof enable !== 'boolean') fail('Subscription failed. presence.enable must be a boolean');
+    if (typeof enable !== 'boolean') fail(Text.PRESENCE_ENABLE_BOOLEAN);
     presence = enable as boolean;
     if (presence && anonymous) {
-      fail('Subscription failed. If presence is enable, the id must be specified when calling the connect method');
+      fail(Text.PRESENCE_NEEDS_ID);
     }
   }
   return { channels, presence };
@@ -179,27 +161,27 @@ export function validateSubscribePresence(options: unknown, anonymous: boolean):
   validateCallbackOptions(options);
   const channels = validateChannelOrChannels(options.channel, options.channels);
   if (typeof options.onPresence !== 'function') {
-    fail('Subscription Presence failed. onPresence callback function is required');
+    fail(Text.PRESENCE_NEEDS_CALLBACK);
   }
   if (anonymous) {
-    fail('Subscription failed. If presence is enable, the id must be specified when calling the connect method');
+    fail(Text.PRESENCE_NEEDS_ID);
   }
   return channels;
 }
 
 export function validateNotification(notification: unknown): void {
-  if (!isPlainObject(notification)) fail('TypeError: notification requires an object.');
+  if (!isPlainObject(notification)) fail(Text.NOTIFICATION_OBJECT);
   const given = notification as Bag;
   const text = (key: string, max: number) => {
     const value = given[key];
     if (typeof value !== 'string' || value.length > max) {
-      fail(`notification.${key} must be a string of no more than ${max} characters`);
+      fail(Text.notificationText(key, max));
     }
   };
   text('title', Limits.NOTIFICATION_TITLE);
   text('body', Limits.NOTIFICATION_BODY);
-  if (given.sound !== undefined && typeof given.sound !== 'string') fail('notification.sound must be a string');
-  if (given.badge !== undefined && typeof given.badge !== 'string') fail('notification.badge must be a string');
+  if (given.sound !== undefined && typeof given.sound !== 'string') fail(Text.NOTIFICATION_SOUND);
+  if (given.badge !== undefined && typeof given.badge !== 'string') fail(Text.NOTIFICATION_BADGE);
   const vendors = given.vendorOptions;
   if (!isPlainObject(vendors)) return;
   const vendorField = (vendor: string, key: string, kind: 'string' | 'number') => {
@@ -207,7 +189,7 @@ export function validateNotification(notification: unknown): void {
     if (!isPlainObject(options) || options[key] === undefined) return;
     const value = options[key];
     const matches = kind === 'string' ? typeof value === 'string' : typeof value === 'number';
-    if (!matches) fail(`notification.vendorOptions.${vendor}.${key} require a ${kind}`);
+    if (!matches) fail(Text.vendorOption(vendor, key, kind));
   };
   vendorField('huawei', 'category', 'string');
   vendorField('xiaomi', 'channel_id', 'string');
@@ -222,24 +204,24 @@ export function normalizeNotification<T extends object>(notification: T): T & { 
 }
 
 export function validateWxmpTemplateMsg(template: unknown): void {
-  if (!isPlainObject(template)) fail('wxmpTemplateMsg must be an object.');
+  if (!isPlainObject(template)) fail(Text.TEMPLATE_OBJECT);
   const given = template as Bag;
-  if (typeof given.template_id !== 'string') fail('template_id must be string.');
-  if (!isBlank(given.url) && typeof given.url !== 'string') fail('url must be string');
+  if (typeof given.template_id !== 'string') fail(Text.TEMPLATE_ID);
+  if (!isBlank(given.url) && typeof given.url !== 'string') fail(Text.TEMPLATE_URL);
   const mini = given.miniprogram;
   if (!isBlank(mini) && !(isPlainObject(mini) && typeof mini.appid === 'string' && typeof mini.pagepath === 'string')) {
-    fail('miniprogram.appid and miniprogram.pagepath must be strings.');
+    fail(Text.TEMPLATE_MINIPROGRAM);
   }
-  if (!isPlainObject(given.data)) fail('data requires an object.');
+  if (!isPlainObject(given.data)) fail(Text.TEMPLATE_DATA);
 }
 
 export function validatePublish(options: unknown): void {
   validateCallbackOptions(options);
   validateId(options.channel, 'channel');
-  if (isBlank(options.message)) fail('message is required.');
-  if (typeof options.message !== 'string') fail('TypeError: message requires string.');
-  if ((options.message as string).length > Limits.PUBLISH_LENGTH) fail('Message over max length 10000.');
-  if (options.qos !== undefined && options.qos !== 0 && options.qos !== 1) fail('Qos must be 0 or 1.');
+  if (isBlank(options.message)) fail(Text.MESSAGE_REQUIRED);
+  if (typeof options.message !== 'string') fail(Text.MESSAGE_STRING);
+  if ((options.message as string).length > Limits.PUBLISH_LENGTH) fail(Text.PUBLISH_TOO_LONG);
+  if (options.qos !== undefined && options.qos !== 0 && options.qos !== 1) fail(Text.QOS);
   if (options.wxmpTemplateMsg !== undefined) validateWxmpTemplateMsg(options.wxmpTemplateMsg);
   if (options.notification !== undefined) validateNotification(options.notification);
 }
@@ -249,19 +231,19 @@ export function validateCreateOptions(options: unknown): asserts options is Bag 
 }
 
 export function validateText(text: unknown): string {
-  if (isBlank(text)) fail('text is empty');
-  if (typeof text !== 'string') fail('TypeError: text requires string.');
+  if (isBlank(text)) fail(Text.TEXT_EMPTY);
+  if (typeof text !== 'string') fail(Text.TEXT_STRING);
   const value = text as string;
-  if (value.trim() === '') fail('text is empty');
-  if (value.length > Limits.TEXT_LENGTH) fail('Message text over max length 2500');
+  if (value.trim() === '') fail(Text.TEXT_EMPTY);
+  if (value.length > Limits.TEXT_LENGTH) fail(Text.TEXT_TOO_LONG);
   return value;
 }
 
 /** The serialized text payload travels in one frame: at most 3072 characters of JSON. */
 export function validateTextPayload(payload: unknown): void {
   const json = jsonOf(payload);
-  if (json === null) fail(ErrorText.INVALID_MESSAGE);
-  if ((json as string).length > Limits.TEXT_PAYLOAD_BYTES) fail('message-length limit 3kb');
+  if (json === null) fail(Text.INVALID_MESSAGE);
+  if ((json as string).length > Limits.TEXT_PAYLOAD_BYTES) fail(Text.TEXT_PAYLOAD_TOO_LONG);
 }
 
 export type FileKind = 'file' | 'image' | 'audio' | 'video';
@@ -278,6 +260,11 @@ export interface MediaFile {
   height?: number;
   /** Audio and video, in seconds. */
   duration?: number;
+  /**
+   * Video: a poster frame as a local path (the mini-program's `chooseVideo`/`chooseMedia` give
+   * `thumbTempFilePath`; on H5 a blob URL of a canvas frame). Uploaded and used as the thumbnail.
+   */
+  thumbTempFilePath?: string;
 }
 
 export function fileExtension(file: MediaFile): string {
@@ -289,27 +276,26 @@ export function fileExtension(file: MediaFile): string {
 }
 
 export function validateFile(file: unknown, kind: FileKind): MediaFile {
-  if (file === undefined || file === null) fail('file is empty.');
-  if (!isPlainObject(file) && !(typeof Blob !== 'undefined' && file instanceof Blob)) fail('wrong file type.');
+  if (file === undefined || file === null) fail(Text.FILE_EMPTY);
+  if (!isPlainObject(file) && !(typeof Blob !== 'undefined' && file instanceof Blob)) fail(Text.FILE_TYPE);
   const given = file as MediaFile;
   const isBrowserFile = typeof Blob !== 'undefined' && file instanceof Blob;
   if (!isBrowserFile && typeof given.path !== 'string' && typeof given.tempFilePath !== 'string') {
-    fail('wrong file type.');
+    fail(Text.FILE_TYPE);
   }
-  if (typeof given.size !== 'number' || given.size === 0) fail('File size is 0.');
-  const max = kind === 'video' ? Limits.VIDEO_SIZE : Limits.FILE_SIZE;
-  if (given.size > max) fail('message-length limit 30mib');
-  const allowed =
-    kind === 'image' ? IMAGE_TYPES : kind === 'audio' ? AUDIO_TYPES : kind === 'video' ? VIDEO_TYPES : null;
-  if (allowed && !allowed.includes(fileExtension(given))) fail(`Only ${allowed.join(',')} is supported ${kind}.`);
+  if (typeof given.size !== 'number' || given.size === 0) fail(Text.FILE_SIZE_ZERO);
+  const max = kind === 'video' ? Limits.VIDEO_BYTES : Limits.FILE_BYTES;
+  if (given.size > max) fail(Text.FILE_TOO_LARGE);
+  const allowed: readonly string[] | undefined = kind === 'file' ? undefined : MediaTypes[kind];
+  if (allowed && !allowed.includes(fileExtension(given))) fail(Text.onlyTypes(kind));
   return given;
 }
 
 export function validateCustom(type: unknown, payload: unknown): void {
-  if (isBlank(type)) fail('type is empty.');
-  if (typeof type !== 'string') fail('type require a string');
-  if (isBlank(payload) || (isPlainObject(payload) && Object.keys(payload).length === 0)) fail('payload is empty.');
-  if (!isPlainObject(payload) && !isStringOrNumber(payload)) fail('payload require object | string | number.');
+  if (isBlank(type)) fail(Text.TYPE_EMPTY);
+  if (typeof type !== 'string') fail(Text.TYPE_STRING);
+  if (isBlank(payload) || (isPlainObject(payload) && Object.keys(payload).length === 0)) fail(Text.PAYLOAD_EMPTY);
+  if (!isPlainObject(payload) && !isStringOrNumber(payload)) fail(Text.PAYLOAD_TYPE);
 }
 
 export interface Target {
@@ -319,15 +305,14 @@ export interface Target {
 }
 
 export function validateTo(to: unknown, myId: string | null): Target {
-  if (to === undefined || to === null) fail('message require property to.');
-  if (!isPlainObject(to)) fail('TypeError: to requires an object.');
+  if (to === undefined || to === null) fail(Text.TO_REQUIRED);
+  if (!isPlainObject(to)) fail(Text.TO_OBJECT);
   const given = to as Bag;
-  if (!isPlainObject(given.data)) fail('TypeError: to.data requires an object.');
-  if (given.type !== 'private' && given.type !== 'group' && given.type !== 'cs')
-    fail('message require property to.type');
-  if (isBlank(given.id)) fail('message require property to.id');
-  if (!isStringOrNumber(given.id)) fail('to.id should be a string or number.');
-  if (myId !== null && String(given.id) === myId) fail('to.id can not be the same as your id.');
+  if (!isPlainObject(given.data)) fail(Text.TO_DATA);
+  if (given.type !== 'private' && given.type !== 'group' && given.type !== 'cs') fail(Text.TO_TYPE);
+  if (isBlank(given.id)) fail(Text.TO_ID);
+  if (!isStringOrNumber(given.id)) fail(Text.TO_ID_TYPE);
+  if (myId !== null && String(given.id) === myId) fail(Text.TO_SELF);
   return { type: given.type as Target['type'], id: String(given.id), data: given.data as Bag };
 }
 
@@ -345,37 +330,37 @@ export function validateBatch(
   messages: unknown,
   toBatchMessage: (item: unknown) => BatchMessage | null,
 ): BatchMessage[] {
-  if (!Array.isArray(messages) || messages.length === 0) fail('messages requires non empty array');
+  if (!Array.isArray(messages) || messages.length === 0) fail(Text.MESSAGES_ARRAY);
   const items = messages as unknown[];
-  if (items.length > Limits.BATCH) fail('The maximum number of messages is 20');
+  if (items.length > Limits.BATCH) fail(Text.BATCH_TOO_LARGE);
   const batch = items.map((item, index) => {
     const message = toBatchMessage(item);
-    if (!message) fail(`message[${index}] is not a correct message`);
+    if (!message) fail(Text.notAMessage(index));
     return message as BatchMessage;
   });
   if (batch.some((message) => message.conversationKey !== batch[0].conversationKey)) {
-    fail('each message must be from the same friend or group');
+    fail(Text.SAME_CONVERSATION);
   }
   return batch;
 }
 
 export function validateDelete(batch: BatchMessage[]): void {
   batch.forEach((message, index) => {
-    if (message.scene === 'cs') fail('Delete CS message is not supported yet');
-    if (message.status === 'sending') fail(`message[${index}] is 'sending' and cannot be deleted`);
+    if (message.scene === 'cs') fail(Text.DELETE_CS_UNSUPPORTED);
+    if (message.status === 'sending') fail(Text.cannotDelete(index));
   });
 }
 
 export function validateRecall(batch: BatchMessage[], myId: string | null): void {
   batch.forEach((message, index) => {
-    if (message.scene === 'cs') fail('Recall CS message is not supported yet.');
-    if (message.status !== 'success') fail(`message[${index}] is '${message.status}' and cannot be recalled`);
-    if (message.recalled) fail(`message[${index}] has been recalled`);
-    if (message.senderId !== myId) fail('it is not allowed to recall messages sent by others');
+    if (message.scene === 'cs') fail(Text.RECALL_CS_UNSUPPORTED);
+    if (message.status !== 'success') fail(Text.cannotRecall(index, message.status));
+    if (message.recalled) fail(Text.alreadyRecalled(index));
+    if (message.senderId !== myId) fail(Text.RECALL_OTHERS);
   });
 }
 
-export type Scene = (typeof SCENES)[number];
+export type { Scene };
 
 export interface ConversationTarget {
   scene: Scene;
@@ -388,7 +373,7 @@ export interface HistoryQuery extends ConversationTarget {
 }
 
 function incorrectType(): never {
-  return fail(`incorrect type, must be: ${SCENES.join(',')}`);
+  return fail(Text.SCENE_TYPES);
 }
 
 /** History and mark-as-read name their conversation by userId, groupId, or type plus id. */
@@ -440,7 +425,7 @@ export function validateMarkAsRead(options: unknown): ConversationTarget {
 }
 
 export function validateTop(top: unknown): boolean {
-  if (typeof top !== 'boolean') fail('top must be boolean.');
+  if (typeof top !== 'boolean') fail(Text.TOP_BOOLEAN);
   return top as boolean;
 }
 
@@ -454,8 +439,8 @@ export function validateCsOnline(options: unknown): void {
 export function validateAccept(options: unknown): { id: string; data: Bag } {
   validateCallbackOptions(options);
   const customer = options.customer;
-  if (customer === undefined || customer === null) fail('customer is required.');
-  if (!isPlainObject(customer)) fail('customer is required.');
+  if (customer === undefined || customer === null) fail(Text.CUSTOMER_REQUIRED);
+  if (!isPlainObject(customer)) fail(Text.CUSTOMER_REQUIRED);
   const given = customer as Bag;
   const id = validateId(given.id, 'customer.id');
   if (!isPlainObject(given.data) || Object.keys(given.data).length === 0)

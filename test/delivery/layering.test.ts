@@ -21,7 +21,6 @@ const files: Record<string, string> = {
   'src/pages/cart/cart.tsx': 'export const CartPage = 1;\n',
   'server/api/review.ts': 'export interface Review { id: number }\n',
   'server/messaging/im.ts': 'export const handler = 1;\n',
-  'server/messaging/migrations.ts': 'export const messagingMigrations = {};\n',
   'test/support/helpers.ts': 'export const helper = 1;\n',
   'types/schemas/order.ts': "import { z } from 'zod';\nexport const order = z.object({ order_id: z.number() });\n",
   'types/contract.ts': "import { order } from './schemas/order';\nexport const contract = { order };\n",
@@ -52,6 +51,7 @@ const files: Record<string, string> = {
   'src/features/chat/platform.h5.ts': 'export const share = (text: string) => window.alert(text);\n',
   'src/features/chat/platform.weapp.ts': 'export const share = (_text: string) => undefined;\n',
   'src/features/chat/direct.ts': "import { share } from './platform.h5';\nexport const bad = share;\n",
+  'src/messaging/protocol.ts': "import { SDK } from './index';\nexport const Limits = SDK;\n",
 
   // Imports the layering allows: none may be reported.
   'src/pages/cart/own.tsx':
@@ -59,11 +59,13 @@ const files: Record<string, string> = {
   'src/features/chat/sdk.ts': "import { SDK } from '../../messaging/index';\nexport const ok = SDK;\n",
   'src/utils/pure.ts':
     "import dayjs from 'dayjs';\nimport { cents } from './price';\nexport const ok = [dayjs, cents];\n",
+  'server/db/messaging-migrations.ts': 'export const messagingMigrations = {};\n',
   'server/db/migrations.ts':
-    "import { messagingMigrations } from '../messaging/migrations';\nexport const ok = messagingMigrations;\n",
+    "import { messagingMigrations } from './messaging-migrations';\nexport const ok = messagingMigrations;\n",
   'src/features/chat/through.ts': "import { share } from './platform';\nexport const ok = share;\n",
   'src/features/order/typed.ts':
     "import type { contract } from '../../../types/contract';\nimport type { order } from '../../../types/schemas/order';\nexport type Ok = [typeof contract, typeof order];\n",
+  'server/services/protocol.ts': "import { Limits } from '../../src/messaging/protocol';\nexport const ok = Limits;\n",
   'server/services/shared.ts':
     "import { cents } from '../../src/utils/price';\nimport type { Browser } from 'playwright-core';\nexport const ok = cents;\nexport type Ok = Browser;\n",
 };
@@ -83,6 +85,7 @@ const expected: Record<string, string[]> = {
   'db-knows-no-route': ['server/db/route.ts → server/api/review.ts'],
   'db-knows-no-messaging-handler': ['server/db/handler.ts → server/messaging/im.ts'],
   'server-imports-no-app': ['server/services/app.ts → src/state/customer.ts'],
+  'protocol-stands-alone': ['src/messaging/protocol.ts → src/messaging/index.ts'],
   'shipped-code-imports-no-test': ['server/services/test.ts → test/support/helpers.ts'],
   'shipped-code-imports-no-dev-dependency': ['server/services/dev.ts → playwright-core'],
   'app-takes-the-contract-as-types-only': ['src/features/order/bad.ts → types/schemas/order.ts'],

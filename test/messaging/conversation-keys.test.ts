@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { openDb } from '../../server/db/connection';
-import { messagingMigrations, migrateMessaging } from '../../server/messaging/migrations';
+import { messagingMigrations, migrateMessaging } from '../../server/db/messaging-migrations';
 import { type TestServer, connected, removeDir, startServer } from './helpers';
 
 /**

@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import { type Socket, io as connect } from 'socket.io-client';
 import { type DbHandle, openDb } from '../../server/db/connection';
+import { migrateMessaging } from '../../server/db/messaging-migrations';
 import { type MessagingConfig, messagingConfigFromEnv } from '../../server/messaging/config';
 import { openGroups } from '../../server/messaging/directory';
 import { MessagingControl, registerMessaging } from '../../server/messaging/index';
-import { migrateMessaging } from '../../server/messaging/migrations';
 import { issueOtp } from '../../server/messaging/otp';
 
 export interface TestServer {

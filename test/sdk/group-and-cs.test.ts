@@ -4,7 +4,9 @@ import {
   type ConversationsResult,
   type CsSessionStatus,
   type GoEasy,
+  type IMEvent,
   IM_EVENT,
+  type UserPresenceEvent,
 } from '../../src/messaging';
 import { type TestServer, connectUser, eventually, startServer } from './support/harness';
 
@@ -31,9 +33,9 @@ async function user(id: string, data: Record<string, unknown> = { name: id }): P
   return client;
 }
 
-function collect<T>(client: GoEasy, event: (typeof IM_EVENT)[keyof typeof IM_EVENT]): T[] {
+function collect<T, E extends IMEvent = IMEvent>(client: GoEasy, event: E): T[] {
   const seen: T[] = [];
-  client.im.on(event, (payload: T) => seen.push(payload));
+  client.im.on(event, (payload) => seen.push(payload as T));
   return seen;
 }
 
@@ -86,12 +88,19 @@ describe('a group of three', () => {
 describe('user and group presence', () => {
   it('reports who comes online and goes offline, and who is online now', async () => {
     const watcher = await user('pr-watcher');
-    const events: unknown[] = [];
-    watcher.im.on(IM_EVENT.USER_PRESENCE, (event: unknown) => events.push(event));
+    const events: UserPresenceEvent[] = [];
+    watcher.im.on(IM_EVENT.USER_PRESENCE, (event) => events.push(event));
     await watcher.im.subscribeUserPresence({ userIds: ['pr-friend'] });
     expect((await watcher.im.hereNow({ userIds: ['pr-friend'] })).content).toEqual([]);
     const friend = await user('pr-friend', { name: 'Friend' });
     await eventually(() => expect(JSON.stringify(events)).toContain('online'));
+    // GoEasy 2.8.3's payload: one event per change, {time, action, id, data}.
+    expect(events[0]).toEqual({
+      time: expect.any(Number),
+      action: 'online',
+      id: 'pr-friend',
+      data: { name: 'Friend' },
+    });
     expect((await watcher.im.hereNow({ userIds: ['pr-friend'] })).content).toEqual([
       { id: 'pr-friend', data: { name: 'Friend' } },
     ]);
@@ -160,7 +169,7 @@ describe('customer service', () => {
     const teamTwo = second.im.csteam('shop');
     await teamOne.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent One' } });
     await teamTwo.online({ teamData: { name: 'Shop' }, agentData: { name: 'Agent Two' } });
-    expect((await teamOne.isOnline()).content).toBe(true);
+    expect(await teamOne.isOnline()).toBe(true);
     expect((await teamOne.agents()).content.map((agent) => agent.id)).toEqual(['cs-agent1', 'cs-agent2']);
     const pendingUpdates = collect<ConversationsResult>(first, IM_EVENT.PENDING_CONVERSATIONS_UPDATED);
     const customerGot = collect<CSMessage>(customer, IM_EVENT.CS_MESSAGE_RECEIVED);
@@ -235,6 +244,6 @@ describe('customer service', () => {
     ).toBeUndefined();
 
     await teamOne.offline();
-    expect((await teamOne.isOnline()).content).toBe(false);
+    expect(await teamOne.isOnline()).toBe(false);
   });
 });

@@ -40,8 +40,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function user(id: string): Promise<GoEasy> {
-  const client = await connectUser(server, id);
+async function user(id: string, data?: Record<string, unknown>): Promise<GoEasy> {
+  const client = await connectUser(server, id, data);
   clients.push(client);
   return client;
 }
@@ -140,14 +140,28 @@ describe('publish and subscribe', () => {
     const seen: unknown[] = [];
     const controlSeen: unknown[] = [];
     await watcher.pubsub.subscribePresence({ channel: 'lobby', onPresence: (events) => seen.push(events) });
-    await control.pubsub.subscribePresence({ channel: 'lobby', onPresence: (events) => controlSeen.push(events) });
-    const first = await user('p-first');
+    await control.pubsub.subscribePresence({
+      channel: 'lobby',
+      membersLimit: 1,
+      onPresence: (events) => controlSeen.push(events),
+    });
+    const first = await user('p-first', { name: 'First' });
     await first.pubsub.subscribe({ channel: 'lobby', presence: { enable: true }, onMessage: () => undefined });
     await eventually(() => expect(seen).toHaveLength(1));
+    // GoEasy 2.8.3's payload: the change, the amount and the members after it (at most membersLimit, default 10).
+    expect(seen[0]).toEqual({
+      channel: 'lobby',
+      action: 'join',
+      member: { id: 'p-first', data: { name: 'First' } },
+      time: expect.any(Number),
+      amount: 1,
+      members: [{ id: 'p-first', data: { name: 'First' } }],
+    });
     await watcher.pubsub.unsubscribePresence({ channel: 'lobby' });
     const second = await user('p-second');
     await second.pubsub.subscribe({ channel: 'lobby', presence: { enable: true }, onMessage: () => undefined });
     await eventually(() => expect(controlSeen).toHaveLength(2));
+    expect(controlSeen[1]).toMatchObject({ action: 'join', amount: 2, members: [{ id: 'p-second' }] });
     expect(seen).toHaveLength(1);
   });
 });

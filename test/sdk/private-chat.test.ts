@@ -94,7 +94,7 @@ describe('connection', () => {
       .connect({ id: 'conn-c', data: {}, otp: server.otp('conn-c') })
       .catch((failure) => failure);
     expect(error.code).toBe(401);
-    expect(client.getConnectionStatus()).toBe('connect-failed');
+    expect(client.getConnectionStatus()).toBe('connect_failed');
   });
 });
 

@@ -36,10 +36,9 @@ let connecting: Promise<GoEasy> | null = null;
 let connectingAs = '';
 let connectedAs = '';
 
+// GoEasy's public status: a reconnect with a new server session (`expired-reconnected` inside) reads `reconnected`.
 const isUp = (status: ConnectionStatus) =>
-  status === ConnectionStatus.CONNECTED ||
-  status === ConnectionStatus.RECONNECTED ||
-  status === ConnectionStatus.EXPIRED_RECONNECTED;
+  status === ConnectionStatus.CONNECTED || status === ConnectionStatus.RECONNECTED;
 
 /**
  * Connects the signed-in user once (the identity proof comes from POST /api/messaging/token) and keeps the
@@ -89,8 +88,7 @@ function listen(client: GoEasy): void {
     connectedAs = '';
     connectChat().catch(() => undefined);
   });
-  client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, ((result: { unreadTotal: number }) =>
-    showUnread(result.unreadTotal)) as never);
+  client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, (result) => showUnread(result.unreadTotal));
   // The conversation's name comes from the SDK's conversation list (cached once loaded).
   const incoming = (message: AnyMessage) => {
     const group = message.scene() === 'group';
@@ -107,8 +105,8 @@ function listen(client: GoEasy): void {
         notifyIncoming(message, connectedAs, openTarget, { conversation, sender });
       });
   };
-  client.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, incoming as never);
-  client.im.on(IM_EVENT.GROUP_MESSAGE_RECEIVED, incoming as never);
+  client.im.on(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, incoming);
+  client.im.on(IM_EVENT.GROUP_MESSAGE_RECEIVED, incoming);
 }
 
 function openTarget(target: NotificationTarget): void {

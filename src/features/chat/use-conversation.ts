@@ -107,10 +107,10 @@ export function useConversation(peer: Peer | null) {
     connectChat()
       .then(async (client) => {
         if (!active) return;
-        client.im.on(receivedEvent, received as never);
-        client.im.on(IM_EVENT.MESSAGE_READ, changed as never);
-        client.im.on(IM_EVENT.MESSAGE_RECALLED, changed as never);
-        client.im.on(IM_EVENT.MESSAGE_DELETED, deleted as never);
+        client.im.on(receivedEvent, received);
+        client.im.on(IM_EVENT.MESSAGE_READ, changed);
+        client.im.on(IM_EVENT.MESSAGE_RECALLED, changed);
+        client.im.on(IM_EVENT.MESSAGE_DELETED, deleted);
         if (peer.type === 'group') await client.im.subscribeGroup({ groupIds: [peer.id] });
         const history = await client.im.history({ type: peer.type, id: peer.id, limit: HISTORY_PAGE });
         if (!active) return;
@@ -128,10 +128,10 @@ export function useConversation(peer: Peer | null) {
       active = false;
       try {
         const im = chatClient().im;
-        im.off(receivedEvent, received as never);
-        im.off(IM_EVENT.MESSAGE_READ, changed as never);
-        im.off(IM_EVENT.MESSAGE_RECALLED, changed as never);
-        im.off(IM_EVENT.MESSAGE_DELETED, deleted as never);
+        im.off(receivedEvent, received);
+        im.off(IM_EVENT.MESSAGE_READ, changed);
+        im.off(IM_EVENT.MESSAGE_RECALLED, changed);
+        im.off(IM_EVENT.MESSAGE_DELETED, deleted);
       } catch {
         // never connected: nothing to stop listening to
       }

@@ -26,7 +26,7 @@ export function useConversations(enabled: boolean) {
     };
     connectChat()
       .then(async (client) => {
-        client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, apply as never);
+        client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, apply);
         const result = await client.im.latestConversations();
         apply(result.content);
       })
@@ -37,7 +37,7 @@ export function useConversations(enabled: boolean) {
     return () => {
       active = false;
       try {
-        chatClient().im.off(IM_EVENT.CONVERSATIONS_UPDATED, apply as never);
+        chatClient().im.off(IM_EVENT.CONVERSATIONS_UPDATED, apply);
       } catch {
         // never connected
       }

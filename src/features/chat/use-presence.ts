@@ -1,27 +1,16 @@
-import { IM_EVENT } from '@/messaging';
+import { type GroupPresenceEvent, IM_EVENT, type UserPresenceEvent } from '@/messaging';
 import { useEffect, useState } from 'react';
 import { chatClient, connectChat } from './client';
 import type { Peer } from './use-conversation';
 
-interface PresenceEvent {
-  userId?: string;
-  action?: string;
+/** The other user's status from a USER_PRESENCE event, or null when it is about someone else. */
+export function userStatus(event: UserPresenceEvent, userId: string): boolean | null {
+  return event.id === userId ? event.action === 'online' : null;
 }
 
-/** The other user's status from a USER_PRESENCE payload, or null when it is about someone else. */
-export function userStatus(payload: unknown, userId: string): boolean | null {
-  const events = (payload as { events?: PresenceEvent[] } | null)?.events;
-  if (!Array.isArray(events)) return null;
-  const mine = events.filter((event) => String(event.userId) === userId);
-  const last = mine[mine.length - 1];
-  return last ? last.action === 'online' : null;
-}
-
-/** The group's online count from a GROUP_PRESENCE payload, or null when it is about another group. */
-export function groupCount(payload: unknown, groupId: string): number | null {
-  const body = payload as { groupId?: unknown; userAmount?: unknown } | null;
-  if (!body || String(body.groupId) !== groupId || typeof body.userAmount !== 'number') return null;
-  return body.userAmount;
+/** The group's online count from a GROUP_PRESENCE event, or null when it is about another group. */
+export function groupCount(event: GroupPresenceEvent, groupId: string): number | null {
+  return event.groupId === groupId && Number.isFinite(event.groupOnlineCount) ? event.groupOnlineCount : null;
 }
 
 /**
@@ -37,20 +26,19 @@ export function usePresence(peer: Peer | null): { online: boolean | null; online
   useEffect(() => {
     if (!type || !id) return undefined;
     let active = true;
-    const onUser = (payload: unknown) => {
-      const status = userStatus(payload, id);
+    const onUser = (event: UserPresenceEvent) => {
+      const status = userStatus(event, id);
       if (active && status !== null) setOnline(status);
     };
-    const onGroup = (payload: unknown) => {
-      const count = groupCount(payload, id);
+    const onGroup = (event: GroupPresenceEvent) => {
+      const count = groupCount(event, id);
       if (active && count !== null) setOnlineCount(count);
     };
-    const event = type === 'group' ? IM_EVENT.GROUP_PRESENCE : IM_EVENT.USER_PRESENCE;
-    const listener = type === 'group' ? onGroup : onUser;
     connectChat()
       .then(async (client) => {
         if (!active) return;
-        client.im.on(event, listener as never);
+        if (type === 'group') client.im.on(IM_EVENT.GROUP_PRESENCE, onGroup);
+        else client.im.on(IM_EVENT.USER_PRESENCE, onUser);
         if (type === 'group') {
           await client.im.subscribeGroupPresence({ groupIds: [id] });
           const counted = await client.im.groupOnlineCount({ groupId: id });
@@ -68,7 +56,8 @@ export function usePresence(peer: Peer | null): { online: boolean | null; online
       active = false;
       try {
         const im = chatClient().im;
-        im.off(event, listener as never);
+        if (type === 'group') im.off(IM_EVENT.GROUP_PRESENCE, onGroup);
+        else im.off(IM_EVENT.USER_PRESENCE, onUser);
         const stop =
           type === 'group' ? im.unsubscribeGroupPresence({ groupId: id }) : im.unsubscribeUserPresence({ userId: id });
         stop.catch(() => undefined);

@@ -98,9 +98,9 @@ export function useCsAgent(enabled: boolean) {
     connectChat()
       .then(async (client) => {
         if (!active) return;
-        client.im.on(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged as never);
-        client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, conversationsChanged as never);
-        const isOnline = (await team().isOnline()).content;
+        client.im.on(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged);
+        client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, conversationsChanged);
+        const isOnline = await team().isOnline();
         // Going online again reloads the pending list (it is dropped when the agent goes offline).
         if (isOnline) await team().online({ teamData: SUPPORT_TEAM_DATA, agentData: agentData() });
         const [latest, waiting] = await Promise.all([
@@ -122,8 +122,8 @@ export function useCsAgent(enabled: boolean) {
       active = false;
       try {
         const im = chatClient().im;
-        im.off(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged as never);
-        im.off(IM_EVENT.CONVERSATIONS_UPDATED, conversationsChanged as never);
+        im.off(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged);
+        im.off(IM_EVENT.CONVERSATIONS_UPDATED, conversationsChanged);
         if (open.current)
           void team()
             .quitLiveSession()

@@ -45,7 +45,7 @@ export function useCsCustomer(card: Card | null, enabled: boolean) {
     connectChat()
       .then(async (client) => {
         if (!active) return;
-        client.im.on(IM_EVENT.CS_MESSAGE_RECEIVED, received as never);
+        client.im.on(IM_EVENT.CS_MESSAGE_RECEIVED, received);
         const [history] = await Promise.all([
           client.im.history({ type: 'cs', id: SUPPORT_TEAM_ID, limit: HISTORY_PAGE }),
           refreshStatus(),
@@ -63,7 +63,7 @@ export function useCsCustomer(card: Card | null, enabled: boolean) {
     return () => {
       active = false;
       try {
-        chatClient().im.off(IM_EVENT.CS_MESSAGE_RECEIVED, received as never);
+        chatClient().im.off(IM_EVENT.CS_MESSAGE_RECEIVED, received);
       } catch {
         // never connected
       }

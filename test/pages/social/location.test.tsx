@@ -88,15 +88,11 @@ describe('location and presence rules', () => {
   });
 
   it('reads user and group presence events for the conversation only', () => {
-    const events = [
-      { userId: '3', action: 'online' },
-      { userId: '4', action: 'online' },
-      { userId: '3', action: 'offline' },
-    ];
-    expect(userStatus({ events }, '3')).toBe(false);
-    expect(userStatus({ events }, '4')).toBe(true);
-    expect(userStatus({ events }, '5')).toBeNull();
-    expect(groupCount({ groupId: '7', userAmount: 2, events }, '7')).toBe(2);
-    expect(groupCount({ groupId: '8', userAmount: 2, events }, '7')).toBeNull();
+    const change = (id: string, action: 'online' | 'offline') => ({ time: 1, action, id, data: {} });
+    expect(userStatus(change('3', 'offline'), '3')).toBe(false);
+    expect(userStatus(change('4', 'online'), '4')).toBe(true);
+    expect(userStatus(change('3', 'online'), '5')).toBeNull();
+    expect(groupCount({ ...change('3', 'online'), groupId: '7', groupOnlineCount: 2 }, '7')).toBe(2);
+    expect(groupCount({ ...change('3', 'online'), groupId: '8', groupOnlineCount: 2 }, '7')).toBeNull();
   });
 });

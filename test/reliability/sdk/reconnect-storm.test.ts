@@ -33,9 +33,9 @@ it(`a client dropped and reconnected ${DROPS} times in a row ends with the right
 
   let drops = 0;
   let reconnects = 0;
-  bob.onConnectionStatusChanged((status) => {
-    if (status === 'reconnecting') drops += 1;
-    if (status === 'reconnected' || status === 'expired-reconnected') reconnects += 1;
+  bob.onConnectionStatusChanged((_status, state) => {
+    if (state === 'reconnecting') drops += 1;
+    if (state === 'reconnected' || state === 'expired-reconnected') reconnects += 1;
   });
   let sentWhileAway = 0;
   for (let drop = 1; drop <= DROPS; drop += 1) {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,6 +15,8 @@ export interface TestServer {
   port: number;
   /** The identity proof for `id`, signed with this server's secret (what the shop's token route hands out). */
   otp(id: string): string;
+  /** Sends a system message as the shop's services do (MessagingControl.sendSystemMessage in the server). */
+  sendSystemMessage(message: Record<string, unknown>): Promise<{ status: number; body: unknown }>;
   /** Makes the user an agent of the team in the server's database, as the shop's admins do. */
   assignAgent(teamId: string, userId: string): Promise<void>;
   /** Kills the process (no clean shutdown) and, with `restart`, starts it again on the same port and database. */
@@ -66,6 +69,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     url: `http://127.0.0.1:${port}`,
     port,
     otp: (id) => issueOtp(id, secret),
+    sendSystemMessage: (message) => postJson(port, '/test/system-message', message),
     // The suites run in jsdom, where the server's Kysely/pg layer does not load: the row is written directly.
     async assignAgent(teamId, userId) {
       const db = new Database(dbFile);
@@ -91,6 +95,25 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A JSON POST over loopback with node's own http (the suites run in jsdom, whose fetch would apply CORS). */
+function postJson(port: number, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || 'null') }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 export const APPKEY = 'BC-lensmate-demo';

@@ -5,7 +5,14 @@
 import { dirname } from 'node:path';
 import Fastify from 'fastify';
 import { openDb } from '../../../server/db/connection';
-import { messagingConfigFromEnv, migrateMessaging, openGroups, registerMessaging } from '../../../server/messaging';
+import {
+  MessagingControl,
+  type SystemMessage,
+  messagingConfigFromEnv,
+  migrateMessaging,
+  openGroups,
+  registerMessaging,
+} from '../../../server/messaging';
 
 async function main(): Promise<void> {
   const [dbFile, portArg] = process.argv.slice(2);
@@ -20,11 +27,22 @@ async function main(): Promise<void> {
     },
     { dataDir: dirname(dbFile) },
   );
+  const control = new MessagingControl(handle.db);
   const messaging = await registerMessaging(app, {
     db: handle.db,
     dialect: handle.dialect,
     config,
     groups: openGroups(handle.db),
+    control,
+  });
+  // What the shop's services do (an order shipped, a refund made), reachable by the suites over loopback only.
+  app.post('/test/system-message', async (request, reply) => {
+    try {
+      return await control.sendSystemMessage(request.body as SystemMessage);
+    } catch (error) {
+      const { code, content } = error as { code?: number; content?: string };
+      return reply.code(400).send({ code, content });
+    }
   });
   await app.listen({ host: '127.0.0.1', port: Number(portArg ?? 0) });
   const address = app.server.address();

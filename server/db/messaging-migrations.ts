@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { migrationSchema } from '../db/connection';
+import { migrationSchema } from './connection';
 
 /**
  * The messaging server's tables (created only if absent, so running them from the product migrator and
@@ -250,7 +250,10 @@ async function rewriteConversationKeys(db: Kysely<any>): Promise<void> {
 
 const provider: MigrationProvider = { getMigrations: async () => messagingMigrations };
 
-/** Runs only the messaging migrations (tests and a standalone messaging process); the product server runs them with its own. */
+/**
+ * Runs only the messaging migrations (tests and a standalone messaging process); the product server runs them with
+ * its own. Migrations take `Kysely<any>`, as Kysely prescribes: a migration must not depend on today's schema type.
+ */
 export async function migrateMessaging(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
