@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the H5 site when dist/h5 has no index.html yet, then runs the server
- * (API, messaging and site on one port) with tsx.
+ * (API, messaging and site on one port) with tsx. It is the embedded demo: PAYMENT_SANDBOX=1 (unless set otherwise)
+ * runs the payment providers against their local fakes, and the checkout says "Test mode: no money moves".
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,9 @@ if (!existsSync(resolve(h5Dir, 'index.html'))) {
   }
 }
 
-const server = spawn(npx, ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+const server = spawn(npx, ['tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { PAYMENT_SANDBOX: '1', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -8,20 +8,55 @@ import { persistedSecret } from './messaging/secrets';
  * working default for a single embedded process; a value that is set but malformed stops the start
  * with a message naming the variable.
  */
+/** Stripe (card payments on H5). Test keys (sk_test_/pk_test_) are Stripe's test mode: no money moves. */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  /** The signing secret of the webhook endpoint (whsec_…): events are verified with it. */
+  webhookSecret: string;
+  /** Where the stripe SDK sends its requests: https://api.stripe.com, or a local fake (host, port and protocol). */
+  apiBase: string;
+  /** Where the payment page loads Stripe.js from: Stripe's, or the local fake's stand-in. */
+  jsUrl: string;
+}
+
 export interface PaypalConfig {
   clientId: string;
   clientSecret: string;
-  /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com */
+  env: 'sandbox' | 'live';
+  /** https://api-m.sandbox.paypal.com or https://api-m.paypal.com (PAYPAL_ENV), or PAYPAL_API_BASE. */
   apiBase: string;
+  /** The webhook's id at PayPal: verify-webhook-signature checks events against it. */
+  webhookId: string;
+  /** Where the payment page loads the PayPal JS SDK from (the buttons). */
+  sdkUrl: string;
 }
 
 export interface BraintreeConfig {
   merchantId: string;
   publicKey: string;
   privateKey: string;
-  /** https://payments.sandbox.braintree-api.com/graphql or https://payments.braintree-api.com/graphql */
-  graphqlUrl: string;
+  env: 'sandbox' | 'production';
+  /** The gateway the braintree SDK speaks to (XML over HTTPS): Braintree's for BRAINTREE_ENV, or a local fake. */
+  gatewayUrl: string;
+  /** Where the payment page loads Braintree's drop-in from. */
+  dropinUrl: string;
 }
+
+/** The providers' own addresses: anything else is a local fake or a stand-in, which production refuses. */
+export const PROVIDER_URLS = {
+  stripeApi: 'https://api.stripe.com',
+  /** The Stripe.js release that @stripe/stripe-js 10 expects (its RELEASE_TRAIN). */
+  stripeJs: 'https://js.stripe.com/endive/stripe.js',
+  paypalApi: { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' },
+  paypalSdk: { sandbox: 'https://www.sandbox.paypal.com/sdk/js', live: 'https://www.paypal.com/sdk/js' },
+  braintreeGateway: {
+    sandbox: 'https://api.sandbox.braintreegateway.com',
+    production: 'https://api.braintreegateway.com',
+  },
+  /** The CDN build of the braintree-web-drop-in version in package.json. */
+  braintreeDropin: 'https://js.braintreegateway.com/web/dropin/1.48.0/js/dropin.min.js',
+} as const;
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +69,15 @@ export interface ServerConfig {
   outboxDir: string;
   publicBaseUrl: string;
   otpSecret: string;
+  /** NODE_ENV=production: everything server/production-mode.ts's checks find stops the start. */
+  production: boolean;
+  /**
+   * PAYMENT_SANDBOX=1: the payment providers whose keys are not set run against local fakes of their APIs
+   * (server/sandbox), started by server/main.ts; the checkout says "Test mode: no money moves". Off by default.
+   */
+  paymentSandbox: boolean;
+  stripe: StripeConfig | null;
+  /** The same as stripe's (kept for the routes that read them): empty when Stripe is not configured. */
   stripeSecretKey: string;
   stripePublishableKey: string;
   paypal: PaypalConfig | null;
@@ -197,6 +241,67 @@ function readCspSources(env: Env, name: string): string[] {
   });
 }
 
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name] || fallback;
+  if (!choices.includes(raw as T)) throw new ConfigError(`${name} must be ${choices.join(' or ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** An http(s) URL without a trailing slash, or the fallback when unset. */
+function readBase(env: Env, name: string, fallback: string): string {
+  return (readUrl(env, name, ['http', 'https']) || fallback).replace(/\/$/, '');
+}
+
+function readStripe(env: Env): StripeConfig | null {
+  if (!requireTogether(env, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'])) return null;
+  const secretKey = env.STRIPE_SECRET_KEY as string;
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY as string;
+  const secretMode = /^(?:sk|rk)_(test|live)_\w+$/.exec(secretKey)?.[1];
+  if (!secretMode) throw new ConfigError('STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…');
+  const publishableMode = /^pk_(test|live)_\w+$/.exec(publishableKey)?.[1];
+  if (!publishableMode) throw new ConfigError('STRIPE_PUBLISHABLE_KEY must look like pk_test_… or pk_live_…');
+  if (secretMode !== publishableMode) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys');
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || '';
+  if (webhookSecret && !/^whsec_\w+$/.test(webhookSecret)) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must look like whsec_…');
+  }
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiBase: readBase(env, 'STRIPE_API_BASE', PROVIDER_URLS.stripeApi),
+    jsUrl: readUrl(env, 'STRIPE_JS_URL', ['http', 'https']) || PROVIDER_URLS.stripeJs,
+  };
+}
+
+function readPaypal(env: Env): PaypalConfig | null {
+  const paypalEnv = readChoice(env, 'PAYPAL_ENV', ['sandbox', 'live'] as const, 'sandbox');
+  if (!requireTogether(env, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'])) return null;
+  return {
+    clientId: env.PAYPAL_CLIENT_ID as string,
+    clientSecret: env.PAYPAL_CLIENT_SECRET as string,
+    env: paypalEnv,
+    apiBase: readBase(env, 'PAYPAL_API_BASE', PROVIDER_URLS.paypalApi[paypalEnv]),
+    webhookId: env.PAYPAL_WEBHOOK_ID || '',
+    sdkUrl: readUrl(env, 'PAYPAL_SDK_URL', ['http', 'https']) || PROVIDER_URLS.paypalSdk[paypalEnv],
+  };
+}
+
+function readBraintree(env: Env): BraintreeConfig | null {
+  const braintreeEnv = readChoice(env, 'BRAINTREE_ENV', ['sandbox', 'production'] as const, 'sandbox');
+  if (!requireTogether(env, ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'])) return null;
+  return {
+    merchantId: env.BRAINTREE_MERCHANT_ID as string,
+    publicKey: env.BRAINTREE_PUBLIC_KEY as string,
+    privateKey: env.BRAINTREE_PRIVATE_KEY as string,
+    env: braintreeEnv,
+    gatewayUrl: readBase(env, 'BRAINTREE_GATEWAY_URL', PROVIDER_URLS.braintreeGateway[braintreeEnv]),
+    dropinUrl: readUrl(env, 'BRAINTREE_DROPIN_URL', ['http', 'https']) || PROVIDER_URLS.braintreeDropin,
+  };
+}
+
 const DAY_MS = 24 * 3600_000;
 
 export function loadConfig(env: Env = process.env, options: { messaging?: boolean } = {}): ServerConfig {
@@ -207,40 +312,9 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
   }
   const host = env.HOST || '0.0.0.0';
   if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`HOST must be a host name or an IP address, got "${host}"`);
-  const stripeSecretKey = env.STRIPE_SECRET_KEY || '';
-  if (stripeSecretKey && !/^(sk|rk)_(test|live)_\w+$/.test(stripeSecretKey)) {
-    throw new ConfigError('STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…');
-  }
-  const stripePublishableKey = env.STRIPE_PUBLISHABLE_KEY || '';
-  if (stripePublishableKey && !/^pk_(test|live)_\w+$/.test(stripePublishableKey)) {
-    throw new ConfigError('STRIPE_PUBLISHABLE_KEY must look like pk_test_… or pk_live_…');
-  }
-  const paypalEnv = env.PAYPAL_ENV || 'sandbox';
-  if (!['sandbox', 'live'].includes(paypalEnv)) {
-    throw new ConfigError(`PAYPAL_ENV must be sandbox or live, got "${paypalEnv}"`);
-  }
-  const paypal = requireTogether(env, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'])
-    ? {
-        clientId: env.PAYPAL_CLIENT_ID as string,
-        clientSecret: env.PAYPAL_CLIENT_SECRET as string,
-        apiBase: paypalEnv === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com',
-      }
-    : null;
-  const braintreeEnv = env.BRAINTREE_ENV || 'sandbox';
-  if (!['sandbox', 'production'].includes(braintreeEnv)) {
-    throw new ConfigError(`BRAINTREE_ENV must be sandbox or production, got "${braintreeEnv}"`);
-  }
-  const braintree = requireTogether(env, ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'])
-    ? {
-        merchantId: env.BRAINTREE_MERCHANT_ID as string,
-        publicKey: env.BRAINTREE_PUBLIC_KEY as string,
-        privateKey: env.BRAINTREE_PRIVATE_KEY as string,
-        graphqlUrl:
-          braintreeEnv === 'production'
-            ? 'https://payments.braintree-api.com/graphql'
-            : 'https://payments.sandbox.braintree-api.com/graphql',
-      }
-    : null;
+  const stripe = readStripe(env);
+  const paypal = readPaypal(env);
+  const braintree = readBraintree(env);
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp', 'smtps']);
   const mailFrom = env.MAIL_FROM || 'Lensmate <no-reply@lensmate.test>';
   if (!/@/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must contain an e-mail address, got "${mailFrom}"`);
@@ -276,8 +350,11 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     outboxDir: env.MAIL_OUTBOX_DIR || join(dataDir, 'outbox'),
     publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']).replace(/\/$/, ''),
     otpSecret,
-    stripeSecretKey,
-    stripePublishableKey,
+    production: env.NODE_ENV === 'production',
+    paymentSandbox: readBool(env, 'PAYMENT_SANDBOX', false),
+    stripe,
+    stripeSecretKey: stripe?.secretKey ?? '',
+    stripePublishableKey: stripe?.publishableKey ?? '',
     paypal,
     braintree,
     seventeenTrackKey: env.SEVENTEEN_TRACK_KEY || '',

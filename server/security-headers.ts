@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CspSources, ServerConfig } from './config';
+import { paymentCspSources } from './services/payments';
 
 /** Google Identity Services, as Google's CSP guide lists it; added when GOOGLE_CLIENT_ID is set. */
 const GOOGLE_SIGN_IN: CspSources & { styleSrc: string[] } = {
@@ -31,23 +32,25 @@ export function inlineScriptHashes(h5Dir: string): string[] {
 
 /**
  * The site's Content-Security-Policy directives. This is the one place its sources are listed: the build's own
- * scripts ('self' and the inline hashes), Google sign-in when configured, and what CSP_SCRIPT_SRC, CSP_FRAME_SRC
- * and CSP_CONNECT_SRC add (payment SDKs such as Stripe.js, the PayPal JS SDK or Braintree's drop-in, or a
- * messaging host on another origin). Styles stay 'unsafe-inline': Taro's components set style attributes.
+ * scripts ('self' and the inline hashes), Google sign-in when configured, the configured payment SDKs (Stripe.js,
+ * the PayPal JS SDK, Braintree's drop-in: their providers' origins, or the one origin of a local stand-in; see
+ * paymentCspSources), and what CSP_SCRIPT_SRC, CSP_FRAME_SRC and CSP_CONNECT_SRC add (a messaging host on another
+ * origin). Styles stay 'unsafe-inline': Taro's components set style attributes.
  */
 export function siteDirectives(config: ServerConfig, inlineHashes: string[]): Record<string, string[]> {
   const google = config.googleClientId ? GOOGLE_SIGN_IN : { scriptSrc: [], frameSrc: [], connectSrc: [], styleSrc: [] };
+  const payments = paymentCspSources(config);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", ...inlineHashes, ...google.scriptSrc, ...config.csp.scriptSrc],
+    'script-src': ["'self'", ...inlineHashes, ...google.scriptSrc, ...payments.scriptSrc, ...config.csp.scriptSrc],
     'style-src': ["'self'", "'unsafe-inline'", ...google.styleSrc],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     // blob: for the files a shopper picks: Taro's uploadFile reads the picked file's blob: URL before sending it.
-    'connect-src': ["'self'", 'blob:', ...google.connectSrc, ...config.csp.connectSrc],
-    'frame-src': ["'self'", ...google.frameSrc, ...config.csp.frameSrc],
+    'connect-src': ["'self'", 'blob:', ...google.connectSrc, ...payments.connectSrc, ...config.csp.connectSrc],
+    'frame-src': ["'self'", ...google.frameSrc, ...payments.frameSrc, ...config.csp.frameSrc],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'form-action': ["'self'"],

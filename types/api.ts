@@ -36,6 +36,7 @@ export {
   FILTER_TYPES,
   MAX_CART_LINES,
   ORDER_STATUSES,
+  PAYMENT_MESSAGES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PRISM_BASES,
@@ -150,7 +151,8 @@ export type OrderIdRequest = In<typeof order.orderIdRequest>;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type PaymentStatus = Out<typeof payment.paymentStatus>;
 export type StripeSecret = Out<typeof payment.stripeSecret>;
-export type SandboxCardRequest = In<typeof payment.sandboxCardRequest>;
+export type PaymentMethods = Out<typeof payment.paymentMethods>;
+export type PaymentMethodOffer = Out<typeof payment.paymentMethod>;
 export type PaypalOrder = Out<typeof payment.paypalOrder>;
 export type PaypalCaptureRequest = In<typeof payment.paypalCaptureRequest>;
 export type BraintreeToken = Out<typeof payment.braintreeToken>;

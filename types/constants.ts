@@ -28,3 +28,16 @@ export const MAX_CART_LINES = 50;
 
 /** The longest review a shopper may write, in characters. */
 export const REVIEW_MAX_LENGTH = 500;
+/** Payment answers the app acts on or shows, worded once for the server and the app. */
+export const PAYMENT_MESSAGES = {
+  /** Shown on the checkout while a provider runs in its test mode or against a local fake. */
+  testMode: 'Test mode: no money moves',
+  cardNotConfirmed: 'order_id: the card payment is not confirmed yet',
+  cardNeedsAuthentication: 'order_id: the card payment needs authentication',
+  paypalNotApproved: 'paypal_order_id: the buyer has not approved the payment yet',
+  /** The PayPal buttons restart (the buyer picks another way to pay at PayPal) on these two. */
+  paypalDeclined: 'paypal_order_id: PayPal declined this way to pay: choose another one at PayPal',
+  paypalVerify: 'paypal_order_id: PayPal needs the buyer to verify the payment: approve it again',
+  braintreeNeedsAuthentication: 'payment_method_nonce: the card needs 3-D Secure authentication: try again',
+  unreachable: 'The payment provider is not reachable, try again in a moment',
+} as const;

@@ -243,35 +243,30 @@ export const contract = {
     response: deleted,
     summary: 'Deletes (and cancels, when unpaid) an order that is not paid or on its way',
   },
+  'GET /api/payment/methods': {
+    request: empty,
+    response: payment.paymentMethods,
+    summary: 'The ways to pay this server offers, and whether any is in test mode',
+  },
   'POST /api/payment/get_secret_for_stripe': {
     request: order.orderIdRequest,
     response: payment.stripeSecret,
-    summary: 'Starts a card payment of an order awaiting payment',
-  },
-  'POST /api/payment/sandbox/confirm_card': {
-    request: payment.sandboxCardRequest,
-    response: payment.sandboxCardResult,
-    summary: 'Sandbox only: confirms a card payment as Stripe.js would',
+    summary: "Starts (or resumes) a card payment: a Stripe PaymentIntent for the order's total",
   },
   'POST /api/payment/confirm_stripe': {
     request: order.orderIdRequest,
     response: order.order,
-    summary: "Records the card payment's outcome; the order becomes paid when it succeeded",
+    summary: 'Reads the card payment back from Stripe; the order is paid when Stripe says it succeeded',
   },
   'POST /api/paypal/create_order': {
     request: order.orderIdRequest,
     response: payment.paypalOrder,
-    summary: 'Starts a PayPal payment of an order awaiting payment',
-  },
-  'POST /api/paypal/sandbox/approve': {
-    request: payment.paypalApproveRequest,
-    response: payment.paypalApproved,
-    summary: 'Sandbox only: the buyer approves the PayPal order',
+    summary: "Creates a PayPal order (Orders v2) for the order's total, for the PayPal buttons",
   },
   'POST /api/paypal/capture_order': {
     request: payment.paypalCaptureRequest,
     response: order.order,
-    summary: 'Captures an approved PayPal order; the order becomes paid',
+    summary: 'Captures the PayPal order the buyer approved; the order is paid when PayPal completes it',
   },
   'GET /api/payment/get_paypal_braintree_accesstoken': {
     request: empty,
@@ -281,7 +276,22 @@ export const contract = {
   'POST /api/payment/paypal_braintree_checkout': {
     request: payment.braintreeCheckoutRequest,
     response: order.order,
-    summary: 'Charges a Braintree payment method nonce for an order awaiting payment',
+    summary: "Sells the order's total against the drop-in's nonce",
+  },
+  'POST /api/payment/webhook/stripe': {
+    request: payment.stripeWebhook,
+    response: payment.webhookReceived,
+    summary: "Stripe's events, verified with the endpoint secret (Stripe-Signature)",
+  },
+  'POST /api/payment/webhook/paypal': {
+    request: payment.paypalWebhook,
+    response: payment.webhookReceived,
+    summary: "PayPal's events, verified by PayPal's verify-webhook-signature",
+  },
+  'POST /api/payment/webhook/braintree': {
+    request: payment.braintreeWebhook,
+    response: payment.webhookReceived,
+    summary: "Braintree's notifications (form fields bt_signature, bt_payload), parsed by its SDK",
   },
   'POST /api/track/track_no_register': {
     request: track.trackRequest,

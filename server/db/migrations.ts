@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import { type Dialect, migrationSchema } from './connection';
 import { messagingMigrations } from './messaging-migrations';
+import { paymentMigrations } from './payment-schema';
 import { reviewMigrations } from './review-schema';
 import { socialMigrations } from './social-schema';
 
@@ -372,11 +373,12 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-/** Core migrations first, then the messaging server's (prefixed `m`), the social (`s`) and reviews (`u`): names sort so. */
+/** Core migrations first, then the messaging server's (prefixed `m`), payments (`p`), the social (`s`) and reviews (`u`): names sort so. */
 export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const migrations = {
     ...coreMigrations(dialect),
     ...messagingMigrations,
+    ...paymentMigrations(dialect),
     ...socialMigrations(dialect),
     ...reviewMigrations(dialect),
   };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PaymentEventsTable, RefundsTable } from './payment-schema';
 import type { ReviewsTable } from './review-schema';
 import type { SocialTables } from './social-schema';
 
@@ -267,19 +268,11 @@ export interface PaymentsTable {
   reference: string;
   status: string;
   amount_cents: number;
+  /** Added by the payments migration (payment-schema.ts). */
+  currency: Generated<string>;
+  failure: Generated<string>;
   created_at: number;
   updated_at: number;
-}
-
-/** The offline sandbox providers' own records: what Stripe, PayPal and Braintree keep on their side. */
-export interface SandboxPaymentsTable {
-  id: string;
-  provider: string;
-  secret: string;
-  amount_cents: number;
-  currency: string;
-  status: string;
-  created_at: number;
 }
 
 export interface TrackingRegistrationsTable {
@@ -324,7 +317,8 @@ export interface Database extends SocialTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
-  sandbox_payments: SandboxPaymentsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
   tracking_registrations: TrackingRegistrationsTable;
   catalogue_state: CatalogueStateTable;
 }

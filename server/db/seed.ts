@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { SUPPORT_TEAM_ID } from '../../types/api';
+import { registerProductionCheck } from '../production-mode';
 import { finalPriceCents, refreshSearchText } from '../services/catalog';
-import { hashPassword } from '../services/passwords';
+import { hashPassword, verifyPassword } from '../services/passwords';
 import { UPLOADS_PREFIX } from '../services/uploads';
 import type { Database } from './schema';
 import { seedSocial } from './social-seed';
@@ -14,6 +15,43 @@ export const DEMO_USERS = [
   { email: 'ada@lensmate.test', password: 'Shopper#2026a', nickname: 'Ada', is_admin: 0 },
   { email: 'ben@lensmate.test', password: 'Shopper#2026b', nickname: 'Ben', is_admin: 0 },
 ] as const;
+
+/**
+ * Default secrets: the demo seed writes accounts whose passwords the README publishes. Production refuses the seed
+ * switch, and any demo account that still has its published password (an operator who kept the demo data changes
+ * them first).
+ */
+registerProductionCheck({
+  id: 'seed.demo-accounts',
+  async check({ config, db }) {
+    const found = [];
+    if (config?.seedOnFirstRun) {
+      found.push({
+        name: 'SEED_ON_FIRST_RUN',
+        reason:
+          'is on: a first start would create the demo accounts with the passwords the README publishes (set it to 0)',
+      });
+    }
+    if (!db) return found;
+    const rows = await db
+      .selectFrom('users')
+      .select(['email', 'password_hash'])
+      .where(
+        'email',
+        'in',
+        DEMO_USERS.map((user) => user.email),
+      )
+      .execute()
+      .catch(() => []);
+    for (const demo of DEMO_USERS) {
+      const row = rows.find((candidate) => candidate.email === demo.email);
+      if (row && (await verifyPassword(demo.password, row.password_hash))) {
+        found.push({ name: demo.email, reason: 'still has the password the README publishes' });
+      }
+    }
+    return found;
+  },
+});
 
 const COLORS = [
   ['Black', '#1f2328'],

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { registerProductionCheck } from '../production-mode';
 import { Limits } from './protocol';
 import { persistedSecret } from './secrets';
 
@@ -75,7 +76,7 @@ export interface RetentionConfig {
 
 export interface MessagingConfig {
   appKeys: AppKeyConfig[];
-  /** Off only as a development switch (MESSAGING_REQUIRE_OTP=0), which NODE_ENV=production refuses. */
+  /** Off only as a development switch (MESSAGING_REQUIRE_OTP=0), which NODE_ENV=production refuses (below). */
   requireOtp: boolean;
   otpSecret: string;
   /** A reconnect with its old sid within this window keeps the sid. */
@@ -90,6 +91,20 @@ export interface MessagingConfig {
   limits: LimitsConfig;
   retention: RetentionConfig;
 }
+
+registerProductionCheck({
+  id: 'messaging.require-otp',
+  check({ messaging, config }) {
+    const settings = messaging ?? config?.messaging;
+    if (!settings || settings.requireOtp) return [];
+    return [
+      {
+        name: 'MESSAGING_REQUIRE_OTP=0',
+        reason: 'lets anyone connect to messaging as any user id: it is a development switch',
+      },
+    ];
+  },
+});
 
 /** Where secrets that are not in the environment are generated and kept (see secrets.ts). */
 export interface SecretSource {
@@ -195,11 +210,6 @@ function parseList(env: NodeJS.ProcessEnv, name: string): string[] {
  */
 export function messagingConfigFromEnv(env: NodeJS.ProcessEnv, source: SecretSource = {}): MessagingConfig {
   const requireOtp = parseBoolean(env, 'MESSAGING_REQUIRE_OTP', true);
-  if (!requireOtp && env.NODE_ENV === 'production') {
-    throw new Error(
-      'MESSAGING_REQUIRE_OTP=0 lets anyone connect to messaging as any user id: it is a development switch and NODE_ENV=production refuses it',
-    );
-  }
   const otpSecret = requireOtp
     ? secret(env, 'MESSAGING_OTP_SECRET', 'otp-secret', source)
     : env.MESSAGING_OTP_SECRET || '';

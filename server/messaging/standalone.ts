@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { openDb } from '../db/connection';
 import { migrateMessaging } from '../db/messaging-migrations';
+import { refuseUnsafeProduction } from '../production-mode';
 import { messagingConfigFromEnv } from './config';
 import { openGroups } from './directory';
 import { registerMessaging } from './index';
@@ -14,6 +15,7 @@ import { registerMessaging } from './index';
  */
 async function main() {
   const config = messagingConfigFromEnv(process.env, { dataDir: process.env.DATA_DIR || 'data' });
+  await refuseUnsafeProduction({ env: process.env, messaging: config });
   const handle = openDb(process.env.MESSAGING_DB || 'data/messaging.sqlite');
   await migrateMessaging(handle.db);
   const app = Fastify({ logger: false });

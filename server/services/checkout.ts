@@ -1,25 +1,49 @@
 /**
- * Paying an order: each provider's flow over the payment providers of the configuration (services/payments.ts).
- * A payment row is written when a payment starts; the provider's confirmation moves it and the order together.
+ * Paying an order: each provider's flow over the payment providers of the configuration (services/payments). The
+ * server creates the payment with the provider for the order's own total and reads the outcome back from the
+ * provider; the shopper's browser only carries the provider's SDK in between, and what it says is never taken for
+ * payment. Every outcome goes through payments/ledger.ts, where the order becomes paid once.
  */
 import type { Selectable } from 'kysely';
-import type { BraintreeToken, Order, PaymentProvider, PaymentStatus, PaypalOrder, StripeSecret } from '../../types/api';
+import type { BraintreeToken, Order, PaymentMethods, PaypalOrder, StripeSecret } from '../../types/api';
+import { PAYMENT_MESSAGES } from '../../types/constants';
 import type { ParsedRequestOf } from '../../types/contract';
 import type { AppContext } from '../context';
 import type { OrdersTable } from '../db/schema';
 import { ApiError, fromCents } from '../http';
 import { loadOrder } from './orders';
-import { type ProviderOutcome, luhnValid, sandboxConfirmCard, sandboxPaypalApprove } from './payments';
+import type { BraintreeProvider, PaypalProvider, StripeProvider } from './payments';
+import { braintreeView } from './payments/braintree';
+import { ORDER_CURRENCY, type ProviderView, applyProviderView } from './payments/ledger';
+import { type PaypalAnswer, paypalIssue, paypalView } from './payments/paypal';
+import { type StripeIntent, intentView } from './payments/stripe';
 
-export const CARD_DECLINED = 'Your card was declined.';
-export const CARD_INVALID = 'card_number: the card number is invalid';
-export const NOT_APPROVED = 'paypal_order_id: the buyer has not approved the payment yet';
-export const CARD_SANDBOX_OFF = 'The card sandbox is off: confirm with Stripe.js';
-export const PAYPAL_SANDBOX_OFF = 'The PayPal sandbox is off: approve at PayPal';
-const CURRENCY = 'USD';
+export const NOT_CONFIGURED = {
+  card: 'Card payments are not configured on this server',
+  paypal: 'PayPal is not configured on this server',
+  braintree: 'Braintree is not configured on this server',
+} as const;
 
-/** The user's order, if it is awaiting payment (404 when not theirs, 409 when already paid or cancelled). */
-async function payableOrder(ctx: AppContext, userId: number, orderId: number): Promise<Selectable<OrdersTable>> {
+/** Stripe intents that can still be paid by the shopper (after a decline too). */
+const OPEN_INTENT = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+function provider<P>(found: P | null, message: string): P {
+  if (!found) throw new ApiError(404, message);
+  return found;
+}
+
+/** A provider call that failed for a reason other than the payment itself (network, outage): a 503 to retry. */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    console.warn(`payment provider call failed: ${(error as Error).message}`);
+    throw new ApiError(503, PAYMENT_MESSAGES.unreachable);
+  }
+}
+
+async function usersOrder(ctx: AppContext, userId: number, orderId: number): Promise<Selectable<OrdersTable>> {
   const order = await ctx.db
     .selectFrom('orders')
     .selectAll()
@@ -28,118 +52,163 @@ async function payableOrder(ctx: AppContext, userId: number, orderId: number): P
     .where('deleted', '=', 0)
     .executeTakeFirst();
   if (!order) throw new ApiError(404, 'order_id: no such order');
+  return order;
+}
+
+/** The user's order, if it is awaiting payment (404 when not theirs, 409 when already paid or cancelled). */
+async function payableOrder(ctx: AppContext, userId: number, orderId: number): Promise<Selectable<OrdersTable>> {
+  const order = await usersOrder(ctx, userId, orderId);
   if (order.status !== 'created')
     throw new ApiError(409, `order_id: the order is ${order.status}, not awaiting payment`);
   return order;
 }
 
-async function recordPayment(
-  ctx: AppContext,
-  orderId: number,
-  provider: PaymentProvider,
-  reference: string,
-  amountCents: number,
-): Promise<void> {
-  const now = ctx.now();
-  await ctx.db
-    .insertInto('payments')
-    .values({
-      order_id: orderId,
-      provider,
-      reference,
-      status: 'pending',
-      amount_cents: amountCents,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+/**
+ * For the calls that report an outcome: the order already paid (by a webhook that came first, or an earlier call)
+ * is answered as it is; one that no longer awaits payment is refused.
+ */
+async function settledOrPayable(ctx: AppContext, userId: number, orderId: number) {
+  const order = await usersOrder(ctx, userId, orderId);
+  if (order.status === 'paid') return { order, paid: true };
+  if (order.status !== 'created') {
+    throw new ApiError(409, `order_id: the order is ${order.status}, not awaiting payment`);
+  }
+  return { order, paid: false };
 }
 
-/** The provider confirmed: the payment row and the order move together, once. */
-async function settle(ctx: AppContext, orderId: number, reference: string, outcome: ProviderOutcome): Promise<void> {
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('payments')
-      .set({ status: outcome, updated_at: now })
-      .where('reference', '=', reference)
-      .execute();
-    if (outcome === 'succeeded') {
-      await trx
-        .updateTable('orders')
-        .set({ status: 'paid', paid_at: now, updated_at: now })
-        .where('id', '=', orderId)
-        .where('status', '=', 'created')
-        .execute();
-    }
-  });
+const apply = (ctx: AppContext, view: ProviderView) => applyProviderView(ctx.db, view, ctx.now(), console.warn);
+
+export function paymentMethods(ctx: AppContext): PaymentMethods {
+  const { stripe, paypal, braintree } = ctx.payments;
+  const none = { client_id: '', sdk_url: '' };
+  const methods = [
+    ...(stripe ? [{ id: 'card', provider: 'stripe', test_mode: stripe.testMode, ...none }] : []),
+    ...(paypal
+      ? [
+          {
+            id: 'paypal',
+            provider: 'paypal',
+            test_mode: paypal.testMode,
+            client_id: paypal.config.clientId,
+            sdk_url: paypal.config.sdkUrl,
+          },
+        ]
+      : []),
+    ...(braintree ? [{ id: 'braintree', provider: 'braintree', test_mode: braintree.testMode, ...none }] : []),
+  ];
+  return { methods, test_mode: ctx.config.paymentSandbox || methods.some((method) => method.test_mode) };
 }
 
-/** get_secret_for_stripe: a payment intent for the order's total. */
-export async function startCardPayment(ctx: AppContext, userId: number, orderId: number): Promise<StripeSecret> {
-  const order = await payableOrder(ctx, userId, orderId);
-  const intent = await ctx.payments.card.createIntent(order.total_cents, CURRENCY, order.id);
-  await recordPayment(ctx, order.id, 'stripe', intent.id, order.total_cents);
+/* ------------------------------------------------------------------------------------------------ card (Stripe) */
+
+function cardSecret(stripe: StripeProvider, intent: StripeIntent): StripeSecret {
   return {
-    client_secret: intent.clientSecret,
+    client_secret: intent.client_secret ?? '',
     payment_intent_id: intent.id,
-    mode: ctx.payments.card.mode,
-    publishable_key: ctx.config.stripePublishableKey,
-    amount: fromCents(order.total_cents),
-    currency: CURRENCY,
+    publishable_key: stripe.config.publishableKey,
+    js_url: stripe.config.jsUrl,
+    amount: fromCents(intent.amount),
+    currency: intent.currency.toUpperCase(),
+    test_mode: stripe.testMode,
   };
 }
 
-/** The card sandbox confirms a card as Stripe.js would (its own declines, expiry and Luhn checks). */
-export async function confirmSandboxCard(
-  ctx: AppContext,
-  input: ParsedRequestOf<'POST /api/payment/sandbox/confirm_card'>,
-): Promise<{ status: PaymentStatus }> {
-  if (!/^\d+$/.test(input.card_number) || !luhnValid(input.card_number)) throw new ApiError(400, CARD_INVALID);
-  const today = new Date(ctx.now());
-  if (
-    input.exp_year < today.getUTCFullYear() ||
-    (input.exp_year === today.getUTCFullYear() && input.exp_month < today.getUTCMonth() + 1)
-  ) {
-    throw new ApiError(400, 'exp_year: the card has expired');
-  }
-  const outcome = await sandboxConfirmCard(ctx.db, input.client_secret, input.card_number);
-  if (outcome === 'unknown_intent') throw new ApiError(404, 'client_secret: no such payment');
-  if (outcome === 'already_succeeded') throw new ApiError(409, 'client_secret: this payment has already succeeded');
-  if (outcome === 'declined') throw new ApiError(400, `card_number: ${CARD_DECLINED}`);
-  return { status: outcome };
-}
-
-/** confirm_stripe: the card payment's outcome as the provider has it now. */
-export async function confirmCardPayment(ctx: AppContext, userId: number, orderId: number): Promise<Order> {
+/** get_secret_for_stripe: the order's open PaymentIntent when it still fits the order, else a new one. */
+export async function startCardPayment(ctx: AppContext, userId: number, orderId: number): Promise<StripeSecret> {
+  const stripe = provider(ctx.payments.stripe, NOT_CONFIGURED.card);
   const order = await payableOrder(ctx, userId, orderId);
-  const payment = await ctx.db
+  const earlier = await ctx.db
     .selectFrom('payments')
-    .selectAll()
+    .select(['reference', 'status'])
     .where('order_id', '=', order.id)
     .where('provider', '=', 'stripe')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!payment) throw new ApiError(409, 'order_id: no card payment was started for this order');
-  const outcome = await ctx.payments.card.status(payment.reference);
-  if (outcome === 'pending') throw new ApiError(409, 'order_id: the card payment is not confirmed yet');
-  await settle(ctx, order.id, payment.reference, outcome);
-  if (outcome === 'declined') throw new ApiError(400, `order_id: ${CARD_DECLINED}`);
-  return loadOrder(ctx.db, order.id);
+    .execute();
+  return reach(async () => {
+    const latest = earlier[0];
+    if (latest && latest.status !== 'succeeded') {
+      const intent = await stripe.retrieve(latest.reference);
+      const fits = intent.amount === order.total_cents && intent.currency.toUpperCase() === ORDER_CURRENCY;
+      if (fits && OPEN_INTENT.includes(intent.status)) return cardSecret(stripe, intent);
+    }
+    const intent = await stripe.createIntent({
+      orderId: order.id,
+      orderSn: order.order_sn,
+      amountCents: order.total_cents,
+      currency: ORDER_CURRENCY,
+      attempt: earlier.length + 1,
+    });
+    const view = intentView(intent);
+    if (view) await apply(ctx, view);
+    return cardSecret(stripe, intent);
+  });
 }
+
+/** confirm_stripe: the card payment as Stripe has it now; the order is paid only if Stripe says it succeeded. */
+export async function confirmCardPayment(ctx: AppContext, userId: number, orderId: number): Promise<Order> {
+  const stripe = provider(ctx.payments.stripe, NOT_CONFIGURED.card);
+  const { order, paid } = await settledOrPayable(ctx, userId, orderId);
+  if (paid) return loadOrder(ctx.db, order.id);
+  const payments = await ctx.db
+    .selectFrom('payments')
+    .select(['reference'])
+    .where('order_id', '=', order.id)
+    .where('provider', '=', 'stripe')
+    .orderBy('id', 'desc')
+    .limit(3)
+    .execute();
+  if (payments.length === 0) throw new ApiError(409, 'order_id: no card payment was started for this order');
+  const intents = await reach(() => Promise.all(payments.map((payment) => stripe.retrieve(payment.reference))));
+  for (const intent of intents) {
+    const view = intentView(intent);
+    if (view && (await apply(ctx, view)) === 'paid') return loadOrder(ctx.db, order.id);
+  }
+  const latest = intents[0];
+  if (latest.status === 'requires_action') throw new ApiError(409, PAYMENT_MESSAGES.cardNeedsAuthentication);
+  const view = intentView(latest);
+  if (view?.status === 'declined') throw new ApiError(400, `order_id: ${view.failure}`);
+  throw new ApiError(409, PAYMENT_MESSAGES.cardNotConfirmed);
+}
+
+/* ------------------------------------------------------------------------------------------------------ PayPal */
 
 export async function createPaypalOrder(ctx: AppContext, userId: number, orderId: number): Promise<PaypalOrder> {
+  const paypal = provider(ctx.payments.paypal, NOT_CONFIGURED.paypal);
   const order = await payableOrder(ctx, userId, orderId);
-  const created = await ctx.payments.paypal.createOrder(order.total_cents, CURRENCY, order.order_sn);
-  await recordPayment(ctx, order.id, 'paypal', created.id, order.total_cents);
-  return { paypal_order_id: created.id, approve_url: created.approveUrl, mode: ctx.payments.paypal.mode };
+  const created = await reach(() =>
+    paypal.createOrder({
+      orderId: order.id,
+      orderSn: order.order_sn,
+      amountCents: order.total_cents,
+      currency: ORDER_CURRENCY,
+    }),
+  );
+  const view = paypalView(created);
+  if (view) await apply(ctx, view);
+  return {
+    paypal_order_id: created.id,
+    client_id: paypal.config.clientId,
+    sdk_url: paypal.config.sdkUrl,
+    currency: ORDER_CURRENCY,
+    test_mode: paypal.testMode,
+  };
 }
 
-/** The PayPal sandbox: the buyer approves. */
-export async function approveSandboxPaypal(ctx: AppContext, paypalOrderId: string): Promise<{ approved: true }> {
-  if (!(await sandboxPaypalApprove(ctx.db, paypalOrderId)))
-    throw new ApiError(404, 'paypal_order_id: no such PayPal order awaiting approval');
-  return { approved: true };
+/** Captures a PayPal order (the buyer approved it) and applies what PayPal answers; shared with the webhook. */
+export async function capturePaypal(ctx: AppContext, paypal: PaypalProvider, paypalOrderId: string) {
+  const answer: PaypalAnswer = await paypal.capture(paypalOrderId);
+  if (answer.status === 200 || answer.status === 201) {
+    const view = paypalView(answer.body);
+    return { answer, applied: view ? await apply(ctx, view) : ('unknown_order' as const) };
+  }
+  const issue = paypalIssue(answer);
+  if (issue === 'ORDER_ALREADY_CAPTURED') {
+    const current = await paypal.getOrder(paypalOrderId);
+    const view = current ? paypalView(current) : null;
+    return { answer, applied: view ? await apply(ctx, view) : ('unknown_order' as const) };
+  }
+  if (answer.status >= 500 || answer.status === 401) throw new Error(`PayPal's capture answered HTTP ${answer.status}`);
+  return { answer, applied: null };
 }
 
 export async function capturePaypalOrder(
@@ -147,7 +216,9 @@ export async function capturePaypalOrder(
   userId: number,
   input: ParsedRequestOf<'POST /api/paypal/capture_order'>,
 ): Promise<Order> {
-  const order = await payableOrder(ctx, userId, input.order_id);
+  const paypal = provider(ctx.payments.paypal, NOT_CONFIGURED.paypal);
+  const { order, paid } = await settledOrPayable(ctx, userId, input.order_id);
+  if (paid) return loadOrder(ctx.db, order.id);
   const payment = await ctx.db
     .selectFrom('payments')
     .select('reference')
@@ -156,15 +227,27 @@ export async function capturePaypalOrder(
     .where('reference', '=', input.paypal_order_id)
     .executeTakeFirst();
   if (!payment) throw new ApiError(404, 'paypal_order_id: not a PayPal order of this order');
-  const outcome = await ctx.payments.paypal.capture(payment.reference);
-  if (outcome === 'pending') throw new ApiError(409, NOT_APPROVED);
-  await settle(ctx, order.id, payment.reference, outcome);
-  if (outcome === 'declined') throw new ApiError(400, 'paypal_order_id: PayPal declined the payment');
-  return loadOrder(ctx.db, order.id);
+  const { answer, applied } = await reach(() => capturePaypal(ctx, paypal, payment.reference));
+  if (applied === 'paid') return loadOrder(ctx.db, order.id);
+  if (applied === 'mismatch')
+    throw new ApiError(409, 'paypal_order_id: PayPal took another amount than the order total');
+  if (applied) throw new ApiError(409, 'order_id: the order is no longer awaiting payment');
+  const issue = paypalIssue(answer);
+  if (issue === 'ORDER_NOT_APPROVED') throw new ApiError(409, PAYMENT_MESSAGES.paypalNotApproved);
+  if (issue === 'INSTRUMENT_DECLINED') throw new ApiError(400, PAYMENT_MESSAGES.paypalDeclined);
+  if (issue === 'PAYER_ACTION_REQUIRED') throw new ApiError(409, PAYMENT_MESSAGES.paypalVerify);
+  throw new ApiError(400, `paypal_order_id: PayPal refused the capture (${issue || `HTTP ${answer.status}`})`);
 }
 
+/* --------------------------------------------------------------------------------------------------- Braintree */
+
 export async function braintreeToken(ctx: AppContext): Promise<BraintreeToken> {
-  return { client_token: await ctx.payments.braintree.clientToken(), mode: ctx.payments.braintree.mode };
+  const braintree = provider(ctx.payments.braintree, NOT_CONFIGURED.braintree);
+  return {
+    client_token: await reach(() => braintree.clientToken()),
+    dropin_url: braintree.config.dropinUrl,
+    test_mode: braintree.testMode,
+  };
 }
 
 export async function braintreeCheckout(
@@ -172,11 +255,25 @@ export async function braintreeCheckout(
   userId: number,
   input: ParsedRequestOf<'POST /api/payment/paypal_braintree_checkout'>,
 ): Promise<Order> {
-  const order = await payableOrder(ctx, userId, input.order_id);
-  const charge = await ctx.payments.braintree.charge(input.payment_method_nonce, order.total_cents, order.order_sn);
-  const reference = charge.id || `braintree-declined-${order.id}-${ctx.now()}`;
-  await recordPayment(ctx, order.id, 'braintree', reference, order.total_cents);
-  await settle(ctx, order.id, reference, charge.outcome);
-  if (charge.outcome !== 'succeeded') throw new ApiError(400, 'payment_method_nonce: the payment was declined');
-  return loadOrder(ctx.db, order.id);
+  const braintree: BraintreeProvider = provider(ctx.payments.braintree, NOT_CONFIGURED.braintree);
+  const { order, paid } = await settledOrPayable(ctx, userId, input.order_id);
+  if (paid) return loadOrder(ctx.db, order.id);
+  const result = await reach(() =>
+    braintree.sale({ nonce: input.payment_method_nonce, amountCents: order.total_cents, orderSn: order.order_sn }),
+  );
+  if (result.transaction) {
+    const applied = await apply(ctx, braintreeView(result.transaction, order.id));
+    if (applied === 'paid') return loadOrder(ctx.db, order.id);
+  }
+  if (result.transaction?.gatewayRejectionReason === 'three_d_secure') {
+    throw new ApiError(400, PAYMENT_MESSAGES.braintreeNeedsAuthentication);
+  }
+  if (result.transaction?.status === 'processor_declined') {
+    throw new ApiError(
+      400,
+      `payment_method_nonce: the card was declined (${result.transaction.processorResponseText})`,
+    );
+  }
+  if (result.success) throw new ApiError(409, 'order_id: the order is no longer awaiting payment');
+  throw new ApiError(400, `payment_method_nonce: ${result.message}`);
 }

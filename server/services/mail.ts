@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { registerProductionCheck } from '../production-mode';
 
 export interface MailMessage {
   to: string;
@@ -41,3 +42,16 @@ export function outboxMailer(dir: string, now: () => number = Date.now): Mailer 
     },
   };
 }
+
+registerProductionCheck({
+  id: 'mail.outbox',
+  check({ config }) {
+    if (!config || config.smtpUrl) return [];
+    return [
+      {
+        name: 'SMTP_URL',
+        reason: 'is not set: mail (password reset codes) would be written to the outbox folder, never delivered',
+      },
+    ];
+  },
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TrackEvent, TrackStatus, Tracking } from '../../types/api';
 import type { AppContext } from '../context';
 import { ApiError } from '../http';
+import { registerProductionCheck } from '../production-mode';
 
 export interface Tracker {
   readonly kind: '17track' | 'offline';
@@ -136,3 +137,16 @@ export async function trackParcel(ctx: AppContext, trackingNo: string, carrier: 
     throw new ApiError(503, TRACKING_UNREACHABLE);
   }
 }
+
+registerProductionCheck({
+  id: 'tracking.offline',
+  check({ config }) {
+    if (!config || config.seventeenTrackKey) return [];
+    return [
+      {
+        name: 'SEVENTEEN_TRACK_KEY',
+        reason: 'is not set: shoppers would see simulated parcel events instead of the carrier’s',
+      },
+    ];
+  },
+});

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { type ProviderFakes, startProviderFakes } from '../../server/sandbox';
 import type {
   ApiBody,
   Cart,
@@ -19,6 +20,7 @@ const ADMIN = { email: 'admin@lensmate.test', password: 'Admin#2026pass' };
 
 describe('the shopper orders, pays and tracks in headless Chromium', () => {
   let shop: RunningShop;
+  let fakes: ProviderFakes;
   let browser: Browser;
   let page: Page;
   let errors: string[];
@@ -35,7 +37,10 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
   }
 
   beforeAll(async () => {
-    shop = await startShop();
+    // The card is paid through Stripe's Payment Element: its stand-in and Stripe's API are the local fake's.
+    fakes = await startProviderFakes();
+    shop = await startShop(fakes.env);
+    fakes.connect(shop.url);
     browser = await launchChromium();
     ({ page, errors } = await phonePage(browser));
   });
@@ -43,6 +48,7 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    await fakes?.close();
   });
 
   it('sends a visitor who opens the cart to login and brings them back after signing in', async () => {
@@ -141,20 +147,22 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     await tap(page, 'Place order');
     await page.waitForURL(/\/pages\/order\/payment\/payment\?order_id=\d+/);
     await see(page, 'Amount to pay', { whole: false });
-    const number = page.locator('input[name="card_number"]');
+    // The card fields are Stripe's (the Payment Element's frame), not the shop's.
+    const element = page.frameLocator('iframe[title="Secure payment input frame"]');
+    const number = element.locator('#number');
     await number.pressSequentially('4000000000000002');
-    await page.locator('input[name="card_expiry"]').pressSequentially('1230');
-    await page.locator('input[name="card_cvc"]').pressSequentially('123');
+    await element.locator('#expiry').pressSequentially('1230');
+    await element.locator('#cvc').pressSequentially('123');
     expect(await number.inputValue()).toBe('4000 0000 0000 0002');
-    expect(await page.locator('input[name="card_expiry"]').inputValue()).toBe('12/30');
-    await tap(page, 'Pay by card');
+    expect(await element.locator('#expiry').inputValue()).toBe('12 / 30');
+    await page.locator('.payment__card .payment__pay').click();
     await see(page, 'Your card was declined.', { whole: false });
     await quietScreenshot(page, 'order-10-card-declined');
 
     await number.fill('');
     await number.pressSequentially('4242424242424242');
     expect(await number.inputValue()).toBe('4242 4242 4242 4242');
-    await tap(page, 'Pay by card');
+    await page.locator('.payment__card .payment__pay').click();
     await page.waitForURL(/order-detail\?order_id=\d+/);
     await see(page, 'Paid on', { whole: false });
     await quietScreenshot(page, 'order-11-order-paid');

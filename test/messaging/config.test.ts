@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
+import { refuseUnsafeProduction } from '../../server/production-mode';
 import { recordReliability } from '../support/reliability';
 import { connected, removeDir, sleep, startServer } from './helpers';
 
@@ -67,17 +68,26 @@ describe('messagingConfigFromEnv', () => {
         timeout: 60_000,
       });
       expect(run.status).toBe(1);
-      expect(run.stderr).toMatch(/Configuration error: MESSAGING_REQUIRE_OTP=0 .*NODE_ENV=production/);
+      expect(run.stderr).toMatch(/Configuration error: NODE_ENV=production refuses to start/);
+      expect(run.stderr).toMatch(/- MESSAGING_REQUIRE_OTP=0: lets anyone connect to messaging as any user id/);
     } finally {
       removeDir(dataDir);
     }
   });
 
-  it('lets the development switch allow unproven ids, and refuses it with NODE_ENV=production, naming it', () => {
-    expect(messagingConfigFromEnv(env({ ...secrets, MESSAGING_REQUIRE_OTP: '0' })).requireOtp).toBe(false);
-    expect(() =>
-      messagingConfigFromEnv(env({ ...secrets, MESSAGING_REQUIRE_OTP: '0', NODE_ENV: 'production' })),
-    ).toThrow(/MESSAGING_REQUIRE_OTP=0 .*development switch.*NODE_ENV=production/);
+  it('lets the development switch allow unproven ids, and refuses it with NODE_ENV=production, naming it', async () => {
+    const config = messagingConfigFromEnv(env({ ...secrets, MESSAGING_REQUIRE_OTP: '0' }));
+    expect(config.requireOtp).toBe(false);
+    await expect(refuseUnsafeProduction({ env: { NODE_ENV: 'development' }, messaging: config })).resolves.toBe(
+      undefined,
+    );
+    await expect(refuseUnsafeProduction({ env: { NODE_ENV: 'production' }, messaging: config })).rejects.toThrow(
+      /NODE_ENV=production refuses[\s\S]*MESSAGING_REQUIRE_OTP=0: .*development switch/,
+    );
+    const proven = messagingConfigFromEnv(env(secrets));
+    await expect(refuseUnsafeProduction({ env: { NODE_ENV: 'production' }, messaging: proven })).resolves.toBe(
+      undefined,
+    );
   });
 
   it.each([

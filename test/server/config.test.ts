@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBe(join(dir, 'lensmate.sqlite'));
     expect(config.uploadDir).toBe(join(dir, 'uploads'));
     expect(config).toMatchObject({
+      stripe: null,
       stripeSecretKey: '',
       paypal: null,
       braintree: null,
@@ -39,7 +40,20 @@ describe('configuration from the environment', () => {
       { DATABASE_URL: 'mysql://localhost/x' },
       'DATABASE_URL must be postgres://… or a SQLite file path, got "mysql://localhost/x"',
     ],
-    [{ STRIPE_SECRET_KEY: 'pk_test_123' }, 'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…'],
+    [
+      { STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…',
+    ],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys',
+    ],
+    [{ PAYMENT_SANDBOX: 'maybe' }, 'PAYMENT_SANDBOX must be true or false (or 1 or 0), got "maybe"'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_JS_URL: 'javascript:alert(1)' },
+      'STRIPE_JS_URL must start with http:// or https://',
+    ],
     [{ PAYPAL_CLIENT_ID: 'abc' }, 'PAYPAL_CLIENT_SECRET must be set together with PAYPAL_CLIENT_ID'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail"'],
     [{ GOOGLE_CLIENT_ID: 'abc' }, 'GOOGLE_CLIENT_ID must end with .apps.googleusercontent.com'],
@@ -53,6 +67,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       DATA_DIR: dir,
       STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_ENV: 'live',
@@ -60,6 +75,11 @@ describe('configuration from the environment', () => {
     });
     expect(config.paypal?.apiBase).toBe('https://api-m.paypal.com');
     expect(config.stripeSecretKey).toBe('sk_test_abc');
+    expect(config.stripe).toMatchObject({
+      apiBase: 'https://api.stripe.com',
+      jsUrl: 'https://js.stripe.com/endive/stripe.js',
+    });
+    expect(config.paymentSandbox).toBe(false);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
   });
 });

@@ -1,4 +1,6 @@
+import { type ProviderFakes, startProviderFakes } from '../../server/sandbox';
 import { ADA, BEN, type TestServer, engines, startServer } from './helpers';
+import { braintreeNonce, paypalApprove, stripeConfirm } from './payment-fakes';
 
 const ADDRESS = {
   first_name: 'Ada',
@@ -16,15 +18,20 @@ const RX = {
   pd: { kind: 'single', value: 63 },
 };
 
+jest.setTimeout(120_000);
+
 describe.each(engines)('addresses, prescriptions, cart, orders and payments on %s', (engine) => {
   let s: TestServer;
+  let fakes: ProviderFakes;
   let ada: string;
   let ben: string;
   let goods: any;
   let stocked: any;
   let lensTypes: any[];
   beforeAll(async () => {
-    s = await startServer(engine);
+    fakes = await startProviderFakes();
+    s = await startServer(engine, fakes.env);
+    fakes.connect(s.base);
     [ada, ben] = await Promise.all([s.login(ADA.email, ADA.password), s.login(BEN.email, BEN.password)]);
     const page = (await s.call('POST', '/api/goods/get_goods_page', { page_size: 100 })).body.data.list;
     goods = page.find((g: any) => g.discount < 100 && g.color_arr[0].stock === null);
@@ -32,6 +39,7 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
     lensTypes = (await s.call('POST', '/api/goods/get_lens_type', {})).body.data;
   });
   afterAll(async () => {
+    await fakes.close();
     await s.close();
   });
 
@@ -255,40 +263,31 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
     const order = await newOrder('pay-card-0001');
     const intent = (await s.call('POST', '/api/payment/get_secret_for_stripe', { order_id: order.order_id }, ada)).body
       .data;
-    expect(intent).toMatchObject({ mode: 'sandbox', amount: order.total, currency: 'USD' });
+    expect(intent).toMatchObject({ test_mode: true, amount: order.total, currency: 'USD' });
     expect(
       (await s.call('POST', '/api/payment/get_secret_for_stripe', { order_id: order.order_id }, ben)).body.status,
     ).toBe(404);
-    const card = { client_secret: intent.client_secret, exp_month: 12, exp_year: 2099, cvc: '123' };
-    expect(
-      (await s.call('POST', '/api/payment/sandbox/confirm_card', { ...card, card_number: '4242 4242 4242 4241' })).body
-        .msg,
-    ).toBe('card_number: the card number is invalid');
-    expect((await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body.msg).toBe(
-      'order_id: the card payment is not confirmed yet',
+    // The card goes to Stripe (here its fake) from the Payment Element, never to our server.
+    expect((await stripeConfirm(fakes, intent.client_secret, '4242 4242 4242 4241')).body.error.message).toBe(
+      'Your card number is incorrect.',
     );
-    const declined = await s.call('POST', '/api/payment/sandbox/confirm_card', {
-      ...card,
-      card_number: '4000 0000 0000 0002',
-    });
-    expect(declined.body).toMatchObject({ status: 400, msg: 'card_number: Your card was declined.' });
-    expect((await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body.status).toBe(
-      400,
+    expect((await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body.msg).toBe(
+      'order_id: Your card number is incorrect.',
+    );
+    const declined = await stripeConfirm(fakes, intent.client_secret, '4000 0000 0000 0002');
+    expect(declined.body.error.message).toBe('Your card was declined.');
+    expect((await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body).toMatchObject(
+      {
+        status: 400,
+        msg: 'order_id: Your card was declined.',
+      },
     );
     expect(
       (await s.call('POST', '/api/order/get_user_order', { order_id: order.order_id }, ada)).body.data.list[0].status,
     ).toBe('created');
     const retry = (await s.call('POST', '/api/payment/get_secret_for_stripe', { order_id: order.order_id }, ada)).body
       .data;
-    expect(
-      (
-        await s.call('POST', '/api/payment/sandbox/confirm_card', {
-          ...card,
-          client_secret: retry.client_secret,
-          card_number: '4242424242424242',
-        })
-      ).body.data,
-    ).toEqual({ status: 'succeeded' });
+    expect((await stripeConfirm(fakes, retry.client_secret, '4242424242424242')).body.status).toBe('succeeded');
     const paid = (await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body.data;
     expect(paid.status).toBe('paid');
     expect(paid.paid_at).toEqual(expect.any(Number));
@@ -315,13 +314,7 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
     );
     const intent = (await s.call('POST', '/api/payment/get_secret_for_stripe', { order_id: order.order_id }, ada)).body
       .data;
-    await s.call('POST', '/api/payment/sandbox/confirm_card', {
-      client_secret: intent.client_secret,
-      card_number: '4242424242424242',
-      exp_month: 1,
-      exp_year: 2090,
-      cvc: '999',
-    });
+    await stripeConfirm(fakes, intent.client_secret, '4242424242424242', '01/90');
     expect(
       (await s.call('POST', '/api/payment/confirm_stripe', { order_id: order.order_id }, ada)).body.data.status,
     ).toBe('paid');
@@ -339,7 +332,7 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
   test('PayPal: capture before approval is refused; approve then capture pays', async () => {
     const order = await newOrder('pay-paypal-0001');
     const created = (await s.call('POST', '/api/paypal/create_order', { order_id: order.order_id }, ada)).body.data;
-    expect(created.mode).toBe('sandbox');
+    expect(created.test_mode).toBe(true);
     const early = await s.call(
       'POST',
       '/api/paypal/capture_order',
@@ -350,9 +343,8 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
       status: 409,
       msg: 'paypal_order_id: the buyer has not approved the payment yet',
     });
-    expect(
-      (await s.call('POST', '/api/paypal/sandbox/approve', { paypal_order_id: created.paypal_order_id })).body.status,
-    ).toBe(200);
+    fakes.paypal.webhooks.hold();
+    expect(await paypalApprove(fakes, created.paypal_order_id)).toBe(200);
     const paid = await s.call(
       'POST',
       '/api/paypal/capture_order',
@@ -360,24 +352,24 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
       ada,
     );
     expect(paid.body.data.status).toBe('paid');
+    await fakes.paypal.webhooks.release();
   });
 
-  test('Braintree: a declined nonce leaves the order unpaid, a valid one pays it', async () => {
+  test('Braintree: a declined card leaves the order unpaid, a valid one pays it', async () => {
     const order = await newOrder('pay-braintree-01');
-    expect((await s.call('GET', '/api/payment/get_paypal_braintree_accesstoken', undefined, ada)).body.data.mode).toBe(
-      'sandbox',
-    );
+    const token = (await s.call('GET', '/api/payment/get_paypal_braintree_accesstoken', undefined, ada)).body.data;
+    expect(token.test_mode).toBe(true);
     const declined = await s.call(
       'POST',
       '/api/payment/paypal_braintree_checkout',
-      { order_id: order.order_id, payment_method_nonce: 'fake-processor-declined-visa-nonce' },
+      { order_id: order.order_id, payment_method_nonce: await braintreeNonce(token.client_token, '4000111111111115') },
       ada,
     );
     expect(declined.body.status).toBe(400);
     const paid = await s.call(
       'POST',
       '/api/payment/paypal_braintree_checkout',
-      { order_id: order.order_id, payment_method_nonce: 'fake-valid-nonce' },
+      { order_id: order.order_id, payment_method_nonce: await braintreeNonce(token.client_token, '4111111111111111') },
       ada,
     );
     expect(paid.body.data.status).toBe('paid');

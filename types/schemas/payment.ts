@@ -1,4 +1,8 @@
-/** Card (Stripe or its sandbox), PayPal and Braintree payments of an order. */
+/**
+ * Paying an order through the providers' own client SDKs: Stripe's Payment Element (card), the PayPal JS SDK's
+ * buttons and Braintree's drop-in on H5 (WeChat Pay in the mini-program comes with its own routes). The server makes
+ * every payment with the provider and reads its outcome back; the client never says what was paid.
+ */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../constants';
 import { id } from './common';
@@ -7,52 +11,75 @@ export const paymentStatus = z.enum(PAYMENT_STATUSES);
 
 const requiredString = () => z.string({ required_error: 'is required' }).min(1, 'is required');
 
+/** One way to pay this server offers now; `test_mode`: the provider's test mode or a local fake, no money moves. */
+export const paymentMethod = z.object({
+  /** card | paypal | braintree (and wechat, with the WeChat Pay provider). */
+  id: z.string(),
+  provider: z.string(),
+  test_mode: z.boolean(),
+  /** What a browser SDK is loaded with before any payment exists (PayPal's buttons); empty otherwise. */
+  client_id: z.string(),
+  sdk_url: z.string(),
+});
+
+export const paymentMethods = z.object({
+  methods: z.array(paymentMethod),
+  /** Any method in test mode: the checkout says "Test mode: no money moves". */
+  test_mode: z.boolean(),
+});
+
 export const stripeSecret = z.object({
   client_secret: z.string(),
   payment_intent_id: z.string(),
-  /** 'sandbox': confirm the card with POST /api/payment/sandbox/confirm_card instead of Stripe.js. */
-  mode: z.enum(['stripe', 'sandbox']),
   publishable_key: z.string(),
+  /** Where Stripe.js loads from (Stripe's, or the local stand-in in tests and the demo). */
+  js_url: z.string(),
+  /** The PaymentIntent's amount and currency, as Stripe has them. */
   amount: z.number(),
   currency: z.string(),
+  test_mode: z.boolean(),
 });
-
-export const sandboxCardRequest = z.object({
-  client_secret: requiredString(),
-  card_number: z.string({ required_error: 'is required' }).transform((value) => value.replace(/[\s-]/g, '')),
-  exp_month: z
-    .number({ required_error: 'is required' })
-    .int()
-    .min(1, 'must be from 1 to 12')
-    .max(12, 'must be from 1 to 12'),
-  exp_year: z.number({ required_error: 'is required' }).int().min(2000).max(2100),
-  cvc: z.string({ required_error: 'is required' }).regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-});
-
-export const sandboxCardResult = z.object({ status: paymentStatus });
 
 export const paypalOrder = z.object({
   paypal_order_id: z.string(),
-  /** Where the buyer approves; in sandbox mode POST /api/paypal/sandbox/approve instead. */
-  approve_url: z.string(),
-  mode: z.enum(['paypal', 'sandbox']),
+  /** What the PayPal JS SDK is loaded with. */
+  client_id: z.string(),
+  sdk_url: z.string(),
+  currency: z.string(),
+  test_mode: z.boolean(),
 });
-
-export const paypalApproveRequest = z.object({ paypal_order_id: requiredString() });
-export const paypalApproved = z.object({ approved: z.literal(true) });
 
 export const paypalCaptureRequest = z.object({
   order_id: id,
-  paypal_order_id: requiredString(),
+  paypal_order_id: requiredString().max(64),
 });
 
 export const braintreeToken = z.object({
   client_token: z.string(),
-  mode: z.enum(['braintree', 'sandbox']),
+  dropin_url: z.string(),
+  test_mode: z.boolean(),
 });
 
 export const braintreeCheckoutRequest = z.object({
   order_id: id,
-  /** Sandbox nonces as Braintree's: fake-valid-nonce succeeds, fake-processor-declined-visa-nonce is declined. */
+  /** The nonce Braintree's drop-in produced for the shopper's card (3-D Secure authenticated). */
   payment_method_nonce: requiredString().max(500),
+});
+
+export const webhookReceived = z.object({
+  received: z.literal(true),
+  /** A delivery of an event already applied: nothing changed. */
+  duplicate: z.boolean(),
+});
+
+/** A Stripe event; its signature (Stripe-Signature over the exact bytes) is what makes it count. */
+export const stripeWebhook = z.object({ id: requiredString(), type: requiredString() }).passthrough();
+
+/** A PayPal event; PayPal's verify-webhook-signature is what makes it count. */
+export const paypalWebhook = z.object({ id: requiredString(), event_type: requiredString() }).passthrough();
+
+/** A Braintree notification (form fields), parsed and checked by the braintree SDK. */
+export const braintreeWebhook = z.object({
+  bt_signature: requiredString().max(2000),
+  bt_payload: requiredString().max(200_000),
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { braintreeCheckout, braintreeToken } from '../../services/checkout';
 import { routeGroup } from '../route';
 
-/** Braintree (PayPal through Braintree's drop-in): a client token, then a checkout with the drop-in's nonce. */
+/** Braintree: a client token for the drop-in, then a sale against the nonce the drop-in produced. */
 export function registerBraintreeRoutes(app: FastifyInstance, ctx: AppContext): void {
   routeGroup(app, ctx, { access: 'user', tag: 'payment' }, (group) => {
     group.route('GET /api/payment/get_paypal_braintree_accesstoken', () => braintreeToken(ctx));

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { registerBraintreeRoutes } from './braintree';
 import { registerCardRoutes } from './card';
+import { registerMethodRoutes } from './methods';
 import { registerPaypalRoutes } from './paypal';
-import { registerSandboxRoutes } from './sandbox';
+import { registerWebhookRoutes } from './webhooks';
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerMethodRoutes(app, ctx);
   registerCardRoutes(app, ctx);
   registerPaypalRoutes(app, ctx);
   registerBraintreeRoutes(app, ctx);
-  registerSandboxRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { capturePaypalOrder, createPaypalOrder } from '../../services/checkout';
 import { routeGroup } from '../route';
 
-/** PayPal orders: created for an order awaiting payment, captured once the buyer approved. */
+/** PayPal orders (Orders v2): created by the server for the buttons, captured by the server once the buyer approved. */
 export function registerPaypalRoutes(app: FastifyInstance, ctx: AppContext): void {
   routeGroup(app, ctx, { access: 'user', tag: 'payment' }, (group) => {
     group.route('POST /api/paypal/create_order', ({ user, input }) => createPaypalOrder(ctx, user.id, input.order_id));

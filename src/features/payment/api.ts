@@ -1,43 +1,32 @@
 import { get, post } from '@/core/request';
-import type { BraintreeToken, Order, PaypalOrder, StripeSecret } from '../../../types/api';
+import type {
+  BraintreeToken,
+  Order,
+  PaymentMethodOffer,
+  PaymentMethods,
+  PaypalOrder,
+  StripeSecret,
+} from '../../../types/api';
 
-export type { BraintreeToken, PaypalOrder, StripeSecret };
+export type { BraintreeToken, PaymentMethodOffer, PaymentMethods, PaypalOrder, StripeSecret };
 
-export interface CardDetails {
-  /** Digits only. */
-  number: string;
-  month: number;
-  /** Four digits. */
-  year: number;
-  cvc: string;
+/** The ways to pay the server offers (configured providers) and whether any runs in test mode. */
+export function fetchPaymentMethods(): Promise<PaymentMethods> {
+  return get('/api/payment/methods');
 }
 
-/**
- * Pays the order by card through the server's card provider: the server makes the payment intent, the card
- * is confirmed (the sandbox endpoint when the server runs the sandbox), then the server records the outcome.
- */
-export async function payByCard(orderId: number, card: CardDetails): Promise<Order> {
-  const secret = await post('/api/payment/get_secret_for_stripe', { order_id: orderId });
-  if (secret.mode !== 'sandbox') {
-    throw new Error('Card payments need Stripe.js, which this build does not load');
-  }
-  await post('/api/payment/sandbox/confirm_card', {
-    client_secret: secret.client_secret,
-    card_number: card.number,
-    exp_month: card.month,
-    exp_year: card.year,
-    cvc: card.cvc,
-  });
+/** A Stripe PaymentIntent for the order's total (the server's), for the Payment Element. */
+export function startCardPayment(orderId: number): Promise<StripeSecret> {
+  return post('/api/payment/get_secret_for_stripe', { order_id: orderId });
+}
+
+/** The server reads the payment back from Stripe; the answer is the order, paid when Stripe says so. */
+export function confirmCardPayment(orderId: number): Promise<Order> {
   return post('/api/payment/confirm_stripe', { order_id: orderId });
 }
 
 export function createPaypalOrder(orderId: number): Promise<PaypalOrder> {
   return post('/api/paypal/create_order', { order_id: orderId });
-}
-
-/** The sandbox stands in for the buyer approving at PayPal. */
-export function approveSandboxPaypal(paypalOrderId: string): Promise<{ approved: true }> {
-  return post('/api/paypal/sandbox/approve', { paypal_order_id: paypalOrderId });
 }
 
 export function capturePaypalOrder(orderId: number, paypalOrderId: string): Promise<Order> {

@@ -7,10 +7,10 @@ import { type FakeApi, fakeApi as fakeRoutes, ok } from '../../setup/page-helper
 export { byText, click, ok, textOf, wait, waitFor, waitForText } from '../../setup/page-helpers';
 export type { FakeApi } from '../../setup/page-helpers';
 
-/** The route fake with the wallet's access token answered too (the payment page asks for it on open). */
+/** The route fake with the payment page's first question answered: no way to pay configured, until a test says. */
 export function fakeApi(): FakeApi {
   return fakeRoutes({
-    'GET /api/payment/get_paypal_braintree_accesstoken': () => ok({ client_token: 'sandbox', mode: 'sandbox' }),
+    'GET /api/payment/methods': () => ok({ methods: [], test_mode: false }),
   });
 }
 
