@@ -49,6 +49,7 @@ if (existsSync(report)) {
   passed = results.numPassedTests;
   // A suite that fails to load runs no test; count it as a failure so it can never pass silently.
   failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+  printFailures(results);
 } else {
   failed = 1;
 }
@@ -56,6 +57,38 @@ if (jest.status !== 0 && failed === 0) failed = 1;
 printReliabilitySummary();
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/**
+ * Every failed test again, one block each, just above the totals: a CI log cut in the middle still shows what failed
+ * and why (the first lines of its message, colours stripped).
+ */
+function printFailures(results) {
+  const blocks = [];
+  for (const suite of results.testResults) {
+    const file = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    const failedTests = suite.assertionResults.filter((test) => test.status === 'failed');
+    if (failedTests.length === 0 && suite.status === 'failed') {
+      blocks.push(`FAILED ${file} (did not run): ${firstLines(suite.message)}`);
+    }
+    for (const test of failedTests) {
+      blocks.push(`FAILED ${file} › ${test.fullName}: ${firstLines(test.failureMessages.join('\n'))}`);
+    }
+  }
+  if (blocks.length > 0) console.log(`\n::: failed tests\n${blocks.join('\n')}\n`);
+}
+
+function firstLines(text) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in jest's messages
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // The message, then the first place in the project's own code (the stack's node_modules frames say nothing).
+  const where = lines.find((line) => line.startsWith('at ') && !line.includes('node_modules'));
+  const message = lines.filter((line) => !line.startsWith('at ')).slice(0, 8);
+  return [...message, ...(where ? [where] : [])].join(' | ').slice(0, 1200);
+}
 
 /** This run's lines of test-output/reliability/*.jsonl (lines without a run id count when written after the start). */
 function reliabilityLines() {
