@@ -75,6 +75,9 @@ export type Color = Out<typeof catalog.color>;
 export type GoodsColor = Out<typeof catalog.goodsColor>;
 export type Category = Out<typeof catalog.category>;
 export type Goods = Out<typeof catalog.goods>;
+/** A frame as get_goods_page and search_page list it: what a list card shows. */
+export type GoodsCard = Out<typeof catalog.goodsCard>;
+export type GoodsCardColor = Out<typeof catalog.goodsCardColor>;
 export type GoodsSort = Out<typeof catalog.goodsSort>;
 export type GoodsPageRequest = In<typeof catalog.goodsPageRequest>;
 export type SearchPageRequest = In<typeof catalog.searchPageRequest>;

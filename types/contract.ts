@@ -135,12 +135,12 @@ export const contract = {
   },
   'POST /api/goods/get_goods_page': {
     request: catalog.goodsPageRequest,
-    response: page(catalog.goods),
+    response: page(catalog.goodsCard),
     summary: 'A page of frames by colour, filters and category',
   },
   'POST /api/goods/search_page': {
     request: catalog.searchPageRequest,
-    response: page(catalog.goods),
+    response: page(catalog.goodsCard),
     summary: 'A page of frames matching the words of a keyword',
   },
   'POST /api/goods/get_lens_type': {

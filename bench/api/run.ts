@@ -1,7 +1,8 @@
 /**
  * API throughput and latency, printed (not asserted). In one run:
- *  1. requests/s and p99 at 50 connections for a bare fastify route, get_goods_page and search_page
- *     on the demo catalogue (SQLite, same process setup as `npm start`);
+ *  1. requests/s and p99 at 50 connections for get_goods_page and search_page on the demo catalogue (SQLite, same
+ *     process setup as `npm start`), each beside a bare fastify route answering the very same bytes (a POST with
+ *     the same body): the share of bare is what the route's own work costs;
  *  2. search_page latency with 1,000 and with 100,000 goods: the first request (which counts the matches) and
  *     the median of 20 (answered from the listing cache of services/listing-cache.ts, as repeated listings are).
  * Run: npm run bench:api   (BENCH_SECONDS=10 for longer runs; DATABASE_URL=postgres://… for PostgreSQL)
@@ -49,12 +50,11 @@ async function load(url: string, body?: unknown, conns = connections): Promise<F
   };
 }
 
-/** Requests/s of the bare fastify route: every API row is also given as a share of it. */
-let bareRps = 0;
-
-function row(name: string, figures: Figures): string {
+function row(name: string, figures: Figures, bare?: Figures): string {
   const errors = figures.errors ? `  (${figures.errors} errors)` : '';
-  const ratio = bareRps ? `   ${((figures.rps / bareRps) * 100).toFixed(1).padStart(5)} % of bare` : '';
+  const ratio = bare
+    ? `   ${((figures.rps / bare.rps) * 100).toFixed(1).padStart(5)} % of bare, p99 ${(figures.p99 / Math.max(bare.p99, 1)).toFixed(1)}x`
+    : '';
   return `${name.padEnd(44)} ${String(figures.rps).padStart(7)} req/s   p50 ${String(figures.p50).padStart(4)} ms   p99 ${String(figures.p99).padStart(4)} ms${ratio}${errors}`;
 }
 
@@ -69,8 +69,12 @@ async function main(): Promise<void> {
   await seed(handle.db, config.uploadDir);
   const app = await buildApp(config, { db: handle.db, dialect: handle.dialect });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Bare fastify, answering each route's bytes as they are: filled in before each comparison.
   const bare = Fastify();
-  bare.get('/ping', async () => ({ status: 200, msg: 'ok', data: null }));
+  const bareAnswers = new Map<string, string>();
+  bare.post('/same/*', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(bareAnswers.get(request.url) ?? ''),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const base = (server: FastifyInstance) => {
     const address = server.server.address();
@@ -81,16 +85,22 @@ async function main(): Promise<void> {
   console.log(
     `Lensmate API bench: ${handle.dialect}, ${connections} connections, ${seconds} s per run, Node ${process.version}`,
   );
-  const bareFigures = await load(`${base(bare)}/ping`);
-  console.log(row('bare fastify GET /ping', bareFigures));
-  bareRps = bareFigures.rps;
-  console.log(
-    row(
-      'get_goods_page (20 per page, 48 goods)',
-      await load(`${api}/api/goods/get_goods_page`, { page: 1, page_size: 20 }),
-    ),
-  );
-  console.log(row('search_page "round" (48 goods)', await load(`${api}/api/goods/search_page`, { keyword: 'round' })));
+  /** The route under load, then bare fastify answering the route's bytes for the same request. */
+  const compare = async (label: string, route: string, body: unknown) => {
+    const answer = await fetch(`${api}/api/goods/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await answer.text();
+    bareAnswers.set(`/same/${route}`, text);
+    const ours = await load(`${api}/api/goods/${route}`, body);
+    const same = await load(`${base(bare)}/same/${route}`, body);
+    console.log(row(`bare fastify, same ${text.length} bytes`, same));
+    console.log(row(label, ours, same));
+  };
+  await compare('get_goods_page (20 per page, 48 goods)', 'get_goods_page', { page: 1, page_size: 20 });
+  await compare('search_page "round" (48 goods)', 'search_page', { keyword: 'round' });
 
   for (const size of [1_000, 100_000]) {
     const started = Date.now();
@@ -123,21 +133,13 @@ async function main(): Promise<void> {
         `${`${label} one at a time (${size} goods)`.padEnd(44)} first ${first.toFixed(1)} ms (uncached)   median ${times[10].toFixed(1)} ms`,
       );
     }
-    console.log(
-      row(`search_page "round" (${size} goods)`, await load(`${api}/api/goods/search_page`, { keyword: 'round' })),
-    );
-    console.log(
-      row(
-        `search_page "harbor 42" (${size} goods)`,
-        await load(`${api}/api/goods/search_page`, { keyword: 'harbor 42' }),
-      ),
-    );
-    console.log(
-      row(
-        `get_goods_page filtered (${size} goods)`,
-        await load(`${api}/api/goods/get_goods_page`, { filter_ids: [1, 9], sort: 'price_asc' }),
-      ),
-    );
+    await compare(`get_goods_page (${size} goods)`, 'get_goods_page', { page: 1, page_size: 20 });
+    await compare(`search_page "round" (${size} goods)`, 'search_page', { keyword: 'round' });
+    await compare(`search_page "harbor 42" (${size} goods)`, 'search_page', { keyword: 'harbor 42' });
+    await compare(`get_goods_page filtered (${size} goods)`, 'get_goods_page', {
+      filter_ids: [1, 9],
+      sort: 'price_asc',
+    });
   }
 
   await app.close();

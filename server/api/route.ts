@@ -38,9 +38,9 @@ export type Access = 'public' | 'viewer' | 'user' | 'admin';
 
 type Caller<A extends Access> = A extends 'public' ? null : A extends 'viewer' ? UserRow | null : UserRow;
 
-/** An answer already serialized: sent as it is (the listing caches keep answers as JSON text). */
+/** An answer already serialized: sent as it is (the listing caches keep answers as their UTF-8 bytes). */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 export interface RouteCall<K extends ContractRoute, A extends Access> {

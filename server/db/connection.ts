@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,8 +35,32 @@ export function openDb<Schema = any>(url: string): DbHandle<Schema> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements one SQLite connection keeps (the app's queries are a few hundred shapes). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements kept by SQL text: Kysely prepares every query it runs, and preparing
+ * costs about as much as running a primary-key read. Safe because Kysely runs each statement to its end
+ * synchronously (`all`/`run`; nothing here streams with `iterate`), so a statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** The answer (HTTP 503) while the database is unreachable, restarting or locked by another process. */

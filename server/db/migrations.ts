@@ -361,6 +361,27 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     // Sessions expire: a token unused for TOKEN_IDLE_DAYS (sliding) or older than TOKEN_MAX_AGE_DAYS is refused.
+    // Stock moves a counter of its own (orders change it all day; the listing totals do not depend on it): list answers
+    // show each colour's stock and are kept as bytes under both counters (services/goods.ts).
+    '0004b_catalogue_stock_version': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('catalogue_state')
+          .addColumn('stock_version', 'bigint', (c) => c.notNull().defaultTo(1))
+          .execute();
+        if (dialect === 'postgres') {
+          await sql`create function bump_stock_version() returns trigger language plpgsql as $$
+            begin update catalogue_state set stock_version = stock_version + 1 where id = 1; return null; end $$`.execute(
+            db,
+          );
+          await sql`create trigger goods_colors_stock_version after update of stock on goods_colors
+            for each statement execute function bump_stock_version()`.execute(db);
+          return;
+        }
+        await sql`create trigger goods_colors_stock_version after update of stock on goods_colors
+          begin update catalogue_state set stock_version = stock_version + 1 where id = 1; end`.execute(db);
+      },
+    },
     '0005_token_last_used': {
       async up(db: Kysely<unknown>) {
         await db.schema

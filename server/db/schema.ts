@@ -284,7 +284,10 @@ export interface TrackingRegistrationsTable {
 /** One row (id 1): the catalogue version that triggers move on every change to the listed goods. */
 export interface CatalogueStateTable {
   id: number;
+  /** Moved by every change to the listed catalogue (goods, their colours and filters), not by stock. */
   version: number;
+  /** Moved by every change of a colour's stock. */
+  stock_version: Generated<number>;
 }
 
 /** Every table of the shop's database: the core ones here, the social and review ones beside them. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** A listing's answer without its goods: the page's ids in order and the total of the whole listing. */
@@ -14,16 +14,34 @@ export interface ListingIds {
  * milliseconds at 100,000 goods); reading the version is one primary-key lookup, so an unchanged catalogue answers
  * a repeated listing from memory, and the goods themselves (prices, stock, images) are still read fresh each time.
  */
+const versionQueries = new WeakMap<Kysely<Database>, CompiledQuery<{ version: number; stock_version: number }>>();
+
 export class ListingCache {
   private readonly entries = new Map<string, unknown>();
-  private version: number | null = null;
+  private version: string | null = null;
 
-  constructor(private readonly maxEntries = 1000) {}
+  /**
+   * `withStock`: also dropped when any stock moves (for what shows stock, like a list answer's bytes); without it,
+   * only the catalogue version counts (listing totals and page ids do not depend on stock).
+   */
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly withStock = false,
+  ) {}
 
-  /** Reads the catalogue version once for one request; what it remembers is dropped when the version moves. */
+  /**
+   * Reads the versions once for one request; what it remembers is dropped when the catalogue version moves, or
+   * (`withStock`) the stock version.
+   */
   async view(db: Kysely<Database>): Promise<ListingView> {
-    const row = await db.selectFrom('catalogue_state').select('version').where('id', '=', 1).executeTakeFirst();
-    const version = Number(row?.version ?? 0);
+    // Compiled once per database: this read runs on every listing request.
+    let query = versionQueries.get(db);
+    if (!query) {
+      query = db.selectFrom('catalogue_state').select(['version', 'stock_version']).where('id', '=', 1).compile();
+      versionQueries.set(db, query);
+    }
+    const [row] = (await db.executeQuery(query)).rows;
+    const version = this.withStock ? `${row?.version ?? 0}:${row?.stock_version ?? 0}` : String(row?.version ?? 0);
     if (version !== this.version) {
       this.entries.clear();
       this.version = version;
@@ -32,7 +50,7 @@ export class ListingCache {
   }
 
   /** @internal */
-  read<T>(version: number, key: string): T | undefined {
+  read<T>(version: string, key: string): T | undefined {
     if (version !== this.version || !this.entries.has(key)) return undefined;
     const value = this.entries.get(key) as T;
     // Least recently used goes first: move this one to the end.
@@ -42,7 +60,7 @@ export class ListingCache {
   }
 
   /** @internal */
-  write(version: number, key: string, value: unknown): void {
+  write(version: string, key: string, value: unknown): void {
     // Computed from data at least as new as `version`; a newer version has already emptied the map.
     if (version !== this.version) return;
     this.entries.set(key, value);
@@ -57,7 +75,7 @@ export class ListingCache {
 export class ListingView {
   constructor(
     private readonly cache: ListingCache,
-    private readonly version: number,
+    private readonly version: string,
   ) {}
 
   async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {

@@ -138,6 +138,91 @@ describe.each(engines)('listing cache on %s', (engine) => {
     expect(after.list.map((goods: { goods_id: number }) => goods.goods_id)).not.toContain(target);
   });
 
+  it('lists cards: a page of 20 frames answers at most 8 KB, with only what a list card shows', async () => {
+    const response = await s.app.inject({
+      method: 'POST',
+      url: '/api/goods/get_goods_page',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page_size: 20 }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = response.json().data;
+    expect(page.list).toHaveLength(20);
+    expect(response.rawPayload.length).toBeLessThanOrEqual(8 * 1024);
+    const card = page.list[0];
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        'goods_id',
+        'goods_name',
+        'goods_img',
+        'shop_price',
+        'discount',
+        'final_price',
+        'color_arr',
+        'is_on_sale',
+      ].sort(),
+    );
+    expect(Object.keys(card.color_arr[0]).sort()).toEqual(['color_id', 'color_name', 'color_value', 'stock'].sort());
+    // The frame's own answer stays complete, and agrees with its card.
+    const whole = (await s.call('POST', '/api/goods/get_goods_by_id', { goods_id: card.goods_id })).body.data;
+    expect(whole).toMatchObject({ goods_desc: expect.any(String), filters: expect.any(Array) });
+    expect(whole).toMatchObject({
+      goods_name: card.goods_name,
+      goods_img: card.goods_img,
+      final_price: card.final_price,
+      color_arr: card.color_arr.map((colour: { color_id: number; stock: number | null }) => ({
+        color_id: colour.color_id,
+        stock: colour.stock,
+      })),
+    });
+    const found = await search('round');
+    expect(Object.keys(found.list[0]).sort()).toEqual(Object.keys(card).sort());
+  });
+
+  it('answers a repeated listing with the same bytes, and shows a stock or catalogue change written behind its back', async () => {
+    const payload = { page_size: 5, sort: 'price_asc' };
+    const bytes = async () =>
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: '/api/goods/get_goods_page',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        })
+      ).body;
+    const first = await bytes();
+    expect(await bytes()).toBe(first);
+    const card = JSON.parse(first).data.list[0];
+    const db = s.handle.db;
+    const catalogue = await version();
+    // An order elsewhere (another server process) takes stock: the catalogue version stays, the answer moves.
+    await db
+      .updateTable('goods_colors')
+      .set({ stock: 1 })
+      .where('goods_id', '=', card.goods_id)
+      .where('color_id', '=', card.color_arr[0].color_id)
+      .execute();
+    expect(await version()).toBe(catalogue);
+    const afterStock = JSON.parse(await bytes()).data.list[0];
+    expect(afterStock.color_arr[0].stock).toBe(1);
+    const searched = await search(card.goods_name.split(' ')[0]);
+    expect(searched.list.find((g: { goods_id: number }) => g.goods_id === card.goods_id).color_arr[0].stock).toBe(1);
+    // A rename by an admin on another process moves the catalogue version: the new name is listed.
+    await db.updateTable('goods').set({ name: 'Renamed Behind The Back' }).where('id', '=', card.goods_id).execute();
+    expect(JSON.parse(await bytes()).data.list[0].goods_name).toBe('Renamed Behind The Back');
+  });
+
+  it('keeps what shows stock apart: only a cache made withStock is dropped when stock moves', async () => {
+    const plain = new ListingCache(10);
+    const stocked = new ListingCache(10, true);
+    await (await plain.view(s.handle.db)).remember('k', async () => 1);
+    await (await stocked.view(s.handle.db)).remember('k', async () => 1);
+    await sql`update catalogue_state set stock_version = stock_version + 1 where id = 1`.execute(s.handle.db);
+    expect(await (await plain.view(s.handle.db)).remember('k', async () => 2)).toBe(1);
+    expect(await (await stocked.view(s.handle.db)).remember('k', async () => 2)).toBe(2);
+  });
+
   it('keeps at most its bound of entries, dropping the least recently used', async () => {
     const cache = new ListingCache(2);
     const view = await cache.view(s.handle.db);

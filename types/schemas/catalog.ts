@@ -57,6 +57,28 @@ export const goods = z.object({
   created_at: z.number(),
 });
 
+/**
+ * A frame as a list shows it (get_goods_page, search_page): picture, name, prices, the colour dots with their stock;
+ * a 20-frame page stays under 8 KB. Its description, filters, category, every colour's pictures, measurements and
+ * dates are in the frame's own answer (get_goods_by_id); the shown discount is `100 − discount`.
+ */
+export const goodsCardColor = color.omit({ color_img: true }).extend({
+  /** null: not tracked (always available). */
+  stock: z.number().nullable(),
+});
+
+export const goodsCard = goods
+  .pick({
+    goods_id: true,
+    goods_name: true,
+    goods_img: true,
+    shop_price: true,
+    discount: true,
+    final_price: true,
+    is_on_sale: true,
+  })
+  .extend({ color_arr: z.array(goodsCardColor) });
+
 export const GOODS_SORTS = ['newest', 'price_asc', 'price_desc', 'discount'] as const;
 export const goodsSort = z.enum(GOODS_SORTS, {
   errorMap: () => ({ message: 'must be newest, price_asc, price_desc or discount' }),
@@ -184,4 +206,4 @@ export const lensColor = z.object({
 /** Added once per pair when either eye has a prism. */
 export const prismPrice = z.object({ price: z.number() });
 
-export const goodsPage = page(goods);
+export const goodsPage = page(goodsCard);

@@ -1,11 +1,11 @@
 import { get, post, upload } from '@/core/request';
 import Taro from '@tarojs/taro';
-import type { ArticleInput, ArticleSummary, Goods, Page, SaveGoodsRequest, SaveTo } from '../../../types/api';
+import type { ArticleInput, ArticleSummary, GoodsCard, Page, SaveGoodsRequest, SaveTo } from '../../../types/api';
 
 export const GOODS_PAGE_SIZE = 50;
 
 /** Every frame, unlisted ones too (admin only), newest first. */
-export function listAllGoods(page = 1): Promise<Page<Goods>> {
+export function listAllGoods(page = 1): Promise<Page<GoodsCard>> {
   return post('/api/goods/get_goods_page', {
     page,
     page_size: GOODS_PAGE_SIZE,

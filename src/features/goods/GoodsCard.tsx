@@ -2,12 +2,17 @@ import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { formatPrice, shownDiscount } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
-import type { Goods } from '../../../types/api';
+import type { GoodsCardColor, GoodsCard as ListedGoods } from '../../../types/api';
 import { PRODUCT_PAGE } from './api';
 import './goods-card.css';
 
+/** What a tile draws: a listed frame (get_goods_page, search_page) or a whole one (a home section's). */
+type Card = Omit<ListedGoods, 'color_arr'> & {
+  color_arr: readonly Pick<GoodsCardColor, 'color_id' | 'color_name' | 'color_value'>[];
+};
+
 /** One frame in a two-column grid: picture, name, final price, the old price and discount when reduced. */
-export function GoodsCard({ goods }: { goods: Goods }) {
+export function GoodsCard({ goods }: { goods: Card }) {
   const off = goods.discount < 100 ? shownDiscount(goods.discount) : 0;
   return (
     <View
@@ -40,7 +45,7 @@ export function GoodsCard({ goods }: { goods: Goods }) {
   );
 }
 
-export function GoodsGrid({ items }: { items: readonly Goods[] }) {
+export function GoodsGrid({ items }: { items: readonly Card[] }) {
   return (
     <View className="goods-grid">
       {items.map((goods) => (

@@ -1,5 +1,5 @@
 import { post } from '@/core/request';
-import type { Goods, GoodsPageRequest, Page, SearchPageRequest } from '../../../types/api';
+import type { Goods, GoodsCard, GoodsPageRequest, Page, SearchPageRequest } from '../../../types/api';
 
 export const PRODUCT_PAGE = '/pages/product/product';
 export const PRODUCT_LIST_PAGE = '/pages/product/product-list-main';
@@ -9,11 +9,11 @@ export function fetchGoods(goodsId: number): Promise<Goods> {
   return post('/api/goods/get_goods_by_id', { goods_id: goodsId });
 }
 
-export function fetchGoodsPage(request: GoodsPageRequest): Promise<Page<Goods>> {
+export function fetchGoodsPage(request: GoodsPageRequest): Promise<Page<GoodsCard>> {
   return post('/api/goods/get_goods_page', { page_size: LIST_PAGE_SIZE, ...request });
 }
 
-export function searchGoods(request: SearchPageRequest): Promise<Page<Goods>> {
+export function searchGoods(request: SearchPageRequest): Promise<Page<GoodsCard>> {
   return post('/api/goods/search_page', { page_size: LIST_PAGE_SIZE, ...request });
 }
 

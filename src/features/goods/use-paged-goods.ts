@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Goods, Page } from '../../../types/api';
+import type { GoodsCard, Page } from '../../../types/api';
 import { failureMessage } from './api';
 
 export const LOAD_FAILED_MESSAGE = 'The frames could not be loaded.';
 
 export interface PagedGoods {
-  items: Goods[];
+  items: GoodsCard[];
   total: number;
   /** The first page is on its way. */
   loading: boolean;
@@ -22,8 +22,12 @@ export interface PagedGoods {
  * Pages of frames for a list that grows as the shopper scrolls. `key` names the query: when it changes the
  * list starts again from page 1, and answers of an older query are dropped.
  */
-export function usePagedGoods(key: string, load: (page: number) => Promise<Page<Goods>>, enabled = true): PagedGoods {
-  const [items, setItems] = useState<Goods[]>([]);
+export function usePagedGoods(
+  key: string,
+  load: (page: number) => Promise<Page<GoodsCard>>,
+  enabled = true,
+): PagedGoods {
+  const [items, setItems] = useState<GoodsCard[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(0);
   const [loading, setLoading] = useState(enabled);

@@ -2,7 +2,7 @@ import { post } from '@/core/request';
 import { failureMessage, fetchGoods, fetchGoodsPage } from '@/features/goods/api';
 import { ALBUM_PERMISSION_DENIED } from '@/features/social/media';
 import Taro from '@tarojs/taro';
-import type { DetectedFace, Goods } from '../../../types/api';
+import type { DetectedFace, Goods, GoodsCard } from '../../../types/api';
 import { tryOnPlatform } from './platform';
 
 /** shop-app.md §6, verbatim. */
@@ -31,15 +31,19 @@ export interface FrameChoice {
   image: string;
 }
 
-function choicesOf(goods: Goods, colours = goods.color_arr): FrameChoice[] {
-  return colours.map((colour) => ({
+function choicesOf(
+  goods: Goods | GoodsCard,
+  colours: { color_id: number; color_name: string; color_value: string }[],
+  image: (index: number) => string | undefined,
+): FrameChoice[] {
+  return colours.map((colour, index) => ({
     key: `${goods.goods_id}-${colour.color_id}`,
     goodsId: goods.goods_id,
     colorId: colour.color_id,
     name: goods.goods_name,
     colorName: colour.color_name,
     colorValue: colour.color_value,
-    image: colour.goods_color_img[0] ?? goods.goods_img,
+    image: image(index) || goods.goods_img,
   }));
 }
 
@@ -52,13 +56,15 @@ export async function loadFrameChoices(goodsId: number, colorId: number): Promis
     goodsId > 0 ? fetchGoods(goodsId) : Promise.resolve(null),
     fetchGoodsPage({ page: 1, page_size: OTHER_FRAMES + 1 }).then((page) => page.list),
   ]);
-  const own = product ? choicesOf(product) : [];
+  const own = product
+    ? choicesOf(product, product.color_arr, (index) => product.color_arr[index].goods_color_img[0])
+    : [];
   const chosen = own.findIndex((choice) => choice.colorId === colorId);
   if (chosen > 0) own.unshift(...own.splice(chosen, 1));
   const rest = others
     .filter((goods) => goods.goods_id !== goodsId && goods.color_arr.length > 0)
     .slice(0, OTHER_FRAMES)
-    .flatMap((goods) => choicesOf(goods, goods.color_arr.slice(0, 1)));
+    .flatMap((goods) => choicesOf(goods, goods.color_arr.slice(0, 1), () => goods.goods_img));
   return [...own, ...rest];
 }
 

@@ -9,7 +9,7 @@ import { formatPrice } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
-import type { ArticleSummary, Goods } from '../../../types/api';
+import type { ArticleSummary, GoodsCard } from '../../../types/api';
 import '@/features/admin/admin.css';
 
 type Tab = 'goods' | 'articles';
@@ -23,7 +23,7 @@ export default function EditList() {
   const access = useAdminAccess();
   const router = useRouter();
   const [tab, setTab] = useState<Tab>(router.params.tab === 'articles' ? 'articles' : 'goods');
-  const [goods, setGoods] = useState<Load<Goods>>({ state: 'loading' });
+  const [goods, setGoods] = useState<Load<GoodsCard>>({ state: 'loading' });
   const [articles, setArticles] = useState<Load<ArticleSummary>>({ state: 'loading' });
 
   const [shown, setShown] = useState(0);
@@ -89,7 +89,7 @@ export default function EditList() {
                   <Text className="admin-list__price">{formatPrice(item.final_price)}</Text>
                   <Text className="admin-list__meta">
                     {item.color_arr.length} colour{item.color_arr.length === 1 ? '' : 's'}
-                    {item.shown_discount > 0 ? ` · ${item.shown_discount}% off` : ''}
+                    {item.discount < 100 ? ` · ${100 - item.discount}% off` : ''}
                   </Text>
                   <Text className={`admin-badge ${item.is_on_sale ? 'admin-badge--on' : ''}`}>
                     {item.is_on_sale ? 'On sale' : 'Unlisted'}

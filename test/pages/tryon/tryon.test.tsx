@@ -55,7 +55,18 @@ const ezra = {
   goods_img: '/uploads/seed/ezra.svg',
   color_arr: [colour(4, 'Burgundy', '/uploads/seed/ezra.svg'), colour(5, 'Navy', '/uploads/seed/ezra-navy.svg')],
 };
-const broken = { ...ezra, goods_id: 9, goods_name: 'Broken Picture', color_arr: [colour(6, 'Grey', '/broken.svg')] };
+const broken = {
+  ...ezra,
+  goods_id: 9,
+  goods_name: 'Broken Picture',
+  goods_img: '/broken.svg',
+  color_arr: [colour(6, 'Grey', '/broken.svg')],
+};
+/** A frame as get_goods_page lists it: no colour's pictures (the try-on draws another frame from its picture). */
+const listed = (goods: typeof noor) => ({
+  ...goods,
+  color_arr: goods.color_arr.map(({ goods_color_img: _, color_img: __, ...rest }) => rest),
+});
 
 let faces: Answer<'POST /api/tryon/face_detect'> = ok({ faces: [] });
 let calls: ReturnType<typeof fakeApi>;
@@ -69,7 +80,7 @@ beforeAll(async () => {
   calls = fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/goods/get_goods_by_id': ok(noor),
-    '/api/goods/get_goods_page': ok({ list: [noor, ezra, broken], total: 3, page: 1, page_size: 7 }),
+    '/api/goods/get_goods_page': ok({ list: [noor, ezra, broken].map(listed), total: 3, page: 1, page_size: 7 }),
     '/api/tryon/face_detect': () => faces,
     '/api/upload/try_on_images': ok({ url: '/uploads/tryon/abc.jpg', file_name: 'abc.jpg', kind: 'image' }),
   });
