@@ -33,6 +33,7 @@ import { registerHomePrerender } from './prerender/home';
 import { registerSecurityHeaders } from './security-headers';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
+import { type OrderJobs, orderJobs } from './services/order-jobs';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
 import {
   type LimitCounters,
@@ -44,6 +45,13 @@ import {
 import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
 import { UPLOADS_PREFIX } from './services/uploads';
 import { serveUploads } from './upload-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order job (expiry of unpaid orders, tracking polls): runs by itself every ORDER_JOB_SECONDS once ready. */
+    orderJobs: OrderJobs;
+  }
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -100,6 +108,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
   app.addHook('onClose', () => ctx.faces.close());
+  const jobs = orderJobs(ctx);
+  app.decorate('orderJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onSend', async (request, reply, payload) => {
     await recordTokenUse(ctx, request, reply.statusCode);
     return payload;

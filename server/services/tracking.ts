@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { TrackEvent, TrackStatus, Tracking } from '../../types/api';
+import type { UserRow } from '../auth';
 import type { AppContext } from '../context';
 import { ApiError } from '../http';
 import { registerProductionCheck } from '../production-mode';
+import { CARRIER, deliverOrder } from './order-lifecycle';
 
 export interface Tracker {
   readonly kind: '17track' | 'offline';
@@ -126,6 +128,57 @@ export async function registerParcel(ctx: AppContext, trackingNo: string, carrie
   const row = { tracking_no: trackingNo, carrier: carrier ?? '', registered_at: ctx.now() };
   await ctx.db.insertInto('tracking_registrations').values(row).execute();
   return row;
+}
+
+/** The order a tracking number was shipped with, if the caller may read it: its owner, or staff. */
+async function boundOrder(ctx: AppContext, user: UserRow, where: { trackingNo: string } | { orderId: number }) {
+  let query = ctx.db.selectFrom('orders').select(['id', 'user_id', 'status', 'tracking_no', 'carrier']);
+  query =
+    'trackingNo' in where ? query.where('tracking_no', '=', where.trackingNo) : query.where('id', '=', where.orderId);
+  const order = await query.executeTakeFirst();
+  if (!order || (order.user_id !== user.id && user.is_admin !== 1)) return null;
+  return order;
+}
+
+export const NOT_YOUR_PARCEL = 'tracking_no: no order of yours was shipped with this tracking number';
+
+/**
+ * one_seven_track_data and track_no_register: a tracking number is read only by the owner of the order it was
+ * shipped with, or by staff (who may also look up a number before it is bound to an order).
+ */
+export async function trackForUser(ctx: AppContext, user: UserRow, trackingNo: string, carrier: string | undefined) {
+  const order = await boundOrder(ctx, user, { trackingNo });
+  if (!order && user.is_admin !== 1) throw new ApiError(404, NOT_YOUR_PARCEL);
+  const tracking = await trackParcel(ctx, trackingNo, carrier ?? order?.carrier ?? undefined);
+  if (order) await applyTracking(ctx, order.id, tracking);
+  return tracking;
+}
+
+export async function registerForUser(ctx: AppContext, user: UserRow, trackingNo: string, carrier?: string) {
+  const order = await boundOrder(ctx, user, { trackingNo });
+  if (!order && user.is_admin !== 1) throw new ApiError(404, NOT_YOUR_PARCEL);
+  await registerParcel(ctx, trackingNo, carrier);
+}
+
+/** get_order_tracking: the parcel of one order, for its owner or staff. */
+export async function orderTracking(ctx: AppContext, user: UserRow, orderId: number): Promise<Tracking> {
+  const order = await boundOrder(ctx, user, { orderId });
+  if (!order) throw new ApiError(404, 'order_id: no such order');
+  if (!order.tracking_no) throw new ApiError(409, 'order_id: the order has not shipped yet');
+  const tracking = await trackParcel(ctx, order.tracking_no, order.carrier ?? undefined);
+  await applyTracking(ctx, order.id, tracking);
+  return tracking;
+}
+
+/** What the carrier says moves the order: a delivered parcel delivers its shipped order (once). */
+export async function applyTracking(ctx: AppContext, orderId: number, tracking: Tracking): Promise<boolean> {
+  if (tracking.status !== 'delivered') return false;
+  const order = await ctx.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  if (order?.status !== 'shipped') return false;
+  const delivered = tracking.events.find((event) => event.status === 'delivered');
+  const note = delivered ? [delivered.description, delivered.location].filter(Boolean).join(', ') : '';
+  await deliverOrder(ctx, CARRIER, orderId, note);
+  return true;
 }
 
 /** A parcel's events (registering the number first when it is new). */

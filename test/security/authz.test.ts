@@ -47,6 +47,12 @@ const PUBLIC = new Set([
 ]);
 /** Routes only an admin may call. */
 const ADMIN_ONLY = new Set([
+  'POST /api/admin/order/cancel',
+  'POST /api/admin/order/deliver',
+  'POST /api/admin/order/detail',
+  'POST /api/admin/order/list',
+  'POST /api/admin/order/refund',
+  'POST /api/admin/order/ship',
   'POST /api/admin/cs_agent_assign',
   'POST /api/admin/cs_agent_remove',
   'POST /api/admin/cs_agents',

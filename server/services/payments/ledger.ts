@@ -102,7 +102,29 @@ export async function applyProviderView(
       .where('id', '=', order.id)
       .where('status', '=', 'created')
       .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1 ? 'paid' : 'recorded';
+    if (Number(moved.numUpdatedRows) !== 1) {
+      // Another path (the webhook, the shopper's browser) paid it meanwhile: on PostgreSQL this update waited for
+      // that one's row lock and then found the order paid already.
+      const current = await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirst();
+      return current?.status === 'paid' ? 'paid' : 'recorded';
+    }
+    // The order's history (services/order-lifecycle.ts): paid by the provider, with the payment's reference.
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        kind: 'paid',
+        from_status: 'created',
+        to_status: 'paid',
+        actor: 'provider',
+        actor_user_id: null,
+        note: `${view.provider} ${view.reference}`,
+        amount_cents: null,
+        ref: null,
+        created_at: now,
+      })
+      .execute();
+    return 'paid';
   });
 }
 
