@@ -100,7 +100,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.outboxDir, now)),
     payments: deps.payments ?? createPaymentProviders(config, deps.db, now),
     tracker:
-      deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
+      deps.tracker ??
+      (config.seventeenTrackKey
+        ? seventeenTracker(config.seventeenTrackKey, config.seventeenTrackUrl)
+        : offlineTracker(now)),
     faces: deps.faces ?? createFaceDetector(),
     limits,
     messaging: deps.messaging ?? new MessagingControl(messagingDb(deps.db)),

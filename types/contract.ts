@@ -333,6 +333,11 @@ export const contract = {
     response: payment.webhookReceived,
     summary: "Braintree's notifications (form fields bt_signature, bt_payload), parsed by its SDK",
   },
+  'POST /api/track/webhook/17track': {
+    request: track.seventeenTrackWebhook,
+    response: track.trackWebhookReceived,
+    summary: "17track's tracking notifications, verified by their sign header (sha256 of body/key)",
+  },
   'POST /api/track/track_no_register': {
     request: track.trackRequest,
     response: track.trackRegistered,

@@ -5,6 +5,7 @@ import { recordReliability } from '../support/reliability';
 
 /** Routes anyone may call without a token (the catalogue, articles, sign-in and recovery). */
 const PUBLIC = new Set([
+  'POST /api/track/webhook/17track',
   'GET /api/article/get_article',
   'GET /api/article/get_article_category',
   'POST /api/article/get_article_list',
