@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MessagingControl, type SystemMessage } from '../../server/messaging/control';
 import { type ProviderFakes, startProviderFakes } from '../../server/sandbox';
 import { ADA, ADMIN, BEN, type TestServer, engines, startServer } from './helpers';
 import { stripeConfirm } from './payment-fakes';
@@ -23,10 +26,17 @@ describe.each(engines)('the order lifecycle on %s', (engine) => {
   let stocked: any;
   let addressId: number;
   let n = 0;
+  /** The system messages the shop sent (a messaging server would deliver them to the shopper's chat). */
+  const notices: SystemMessage[] = [];
 
   beforeAll(async () => {
     fakes = await startProviderFakes();
-    s = await startServer(engine, { ...fakes.env, ORDER_JOB_SECONDS: '0' });
+    const messaging = new MessagingControl(null as never);
+    messaging.attachSystemSender(async (message) => {
+      notices.push(message);
+      return [];
+    });
+    s = await startServer(engine, { ...fakes.env, ORDER_JOB_SECONDS: '0' }, { messaging });
     fakes.connect(s.base);
     [ada, ben, admin] = await Promise.all([
       s.login(ADA.email, ADA.password),
@@ -170,6 +180,33 @@ describe.each(engines)('the order lifecycle on %s', (engine) => {
     expect(history[1].note).toBe('DHL LC1000000002');
     expect(history[3].amount).toBe(10);
     for (const event of history) expect(event.created_at).toBeGreaterThanOrEqual(order.created_at);
+
+    // The shopper heard of each step by mail and in chat.
+    const dir = s.config.outboxDir;
+    const subjects = existsSync(dir)
+      ? readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+      : [];
+    const sn = order.order_sn;
+    for (const subject of [
+      `Your Lensmate order ${sn} has shipped`,
+      `Your Lensmate order ${sn} was delivered`,
+      `We refunded 10.00 USD on your Lensmate order ${sn}`,
+      `We refunded ${(order.total - 10).toFixed(2)} USD on your Lensmate order ${sn}`,
+    ]) {
+      expect(subjects.filter((mail) => mail.subject === subject)).toEqual([
+        expect.objectContaining({ to: ADA.email, subject }),
+      ]);
+    }
+    expect(
+      notices
+        .filter((notice) => (notice.payload as { orderId: number }).orderId === order.order_id)
+        .map((notice) => [notice.to, notice.senderId, notice.type]),
+    ).toEqual([
+      [String(shipped.body.data.order.user_id), 'orders', 'order_shipped'],
+      [String(shipped.body.data.order.user_id), 'orders', 'order_delivered'],
+      [String(shipped.body.data.order.user_id), 'orders', 'order_partially_refunded'],
+      [String(shipped.body.data.order.user_id), 'orders', 'order_refunded'],
+    ]);
 
     // The shopper sees the same steps, without the staff member's address.
     const mine = (await s.call('POST', '/api/order/get_order_history', { order_id: order.order_id }, ada)).body.data;
