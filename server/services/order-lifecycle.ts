@@ -335,6 +335,19 @@ export async function expireUnpaidOrders(ctx: AppContext, batch = 100): Promise<
         .select('id')
         .where('status', '=', 'created')
         .where('created_at', '<=', cutoff)
+        // A payment the shopper started within the last ORDER_PAYMENT_MINUTES (still pending at the provider) holds
+        // the order that much longer from its start, so a card being paid is not expired under the shopper.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.order_id', '=', 'orders.id')
+                .where('payments.status', '=', 'pending')
+                .where('payments.updated_at', '>', cutoff),
+            ),
+          ),
+        )
         .orderBy('id')
         .limit(batch);
       if (ctx.dialect === 'postgres') query = query.forUpdate().skipLocked();

@@ -125,6 +125,34 @@ describe.each(engines)('unpaid orders expire on %s', (engine) => {
     expect(mine.map((o: any) => o.status)).toEqual(['cancelled']);
   });
 
+  test('a payment started within the payment time holds the order that much longer from its start', async () => {
+    await setStock(10);
+    const placed = await order(ada, adaAddress, 1);
+    const id = placed.body.data.order_id;
+    clock += 25 * MINUTE;
+    // The shopper opens the card form: the provider's payment is pending (as get_secret_for_stripe records it).
+    await s.handle.db
+      .insertInto('payments')
+      .values({
+        order_id: id,
+        provider: 'stripe',
+        reference: `pi_expiry_${engine}`,
+        status: 'pending',
+        amount_cents: Math.round(placed.body.data.total * 100),
+        currency: 'USD',
+        failure: '',
+        created_at: clock,
+        updated_at: clock,
+      })
+      .execute();
+    clock += 10 * MINUTE;
+    expect((await s.app.orderJobs.runOnce()).expired).not.toContain(id);
+    expect(await statusOf(id)).toBe('created');
+    clock += 21 * MINUTE;
+    expect((await s.app.orderJobs.runOnce()).expired).toContain(id);
+    expect(await stockNow()).toBe(10);
+  });
+
   test('the last unit: two shoppers race, exactly one gets it; it comes back when that order expires', async () => {
     await setStock(1);
     const [a, b] = await Promise.all([order(ada, adaAddress), order(ben, benAddress)]);
