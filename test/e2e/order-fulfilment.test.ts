@@ -122,7 +122,7 @@ describe('a paid order is shipped from the admin screen and the shopper follows 
     await see(shopper, 'Lensmate Post · LMTRACK0042', { whole: false });
     await see(shopper, 'Payment received');
     expect(await shopper.locator('.track__event:visible').count()).toBeGreaterThanOrEqual(4);
-    await shopper.locator('.track:visible').last().scrollIntoViewIfNeeded();
+    await shopper.locator('.track-history:visible').scrollIntoViewIfNeeded();
     await quietScreenshot(shopper, 'fulfilment-02-shopper-shipped');
     expect(lastMailTo(shop.dataDir, SHOPPER.email)?.subject).toBe(`Your Lensmate order ${order.order_sn} has shipped`);
   });

@@ -85,7 +85,7 @@ function HistoryView({ order }: { order: Order }) {
     fetchHistory(order.order_id).then(setSteps, () => setSteps([]));
   }, [order.order_id]);
   return (
-    <View className="track">
+    <View className="track-history">
       {[...steps].reverse().map((step, index) => (
         <View
           className={`track__event ${index === 0 ? 'track__event--latest' : ''}`}
