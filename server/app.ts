@@ -33,6 +33,7 @@ import { registerHomePrerender } from './prerender/home';
 import { registerSecurityHeaders } from './security-headers';
 import { type FaceDetector, createFaceDetector } from './services/face-detector';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
+import { type OrderJobs, orderJobs } from './services/order-jobs';
 import { type PaymentProviders, createPaymentProviders } from './services/payments';
 import {
   type LimitCounters,
@@ -44,6 +45,13 @@ import {
 import { type Tracker, offlineTracker, seventeenTracker } from './services/tracking';
 import { UPLOADS_PREFIX } from './services/uploads';
 import { serveUploads } from './upload-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order job (expiry of unpaid orders, tracking polls): runs by itself every ORDER_JOB_SECONDS once ready. */
+    orderJobs: OrderJobs;
+  }
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -92,7 +100,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
       (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.outboxDir, now)),
     payments: deps.payments ?? createPaymentProviders(config, deps.db, now),
     tracker:
-      deps.tracker ?? (config.seventeenTrackKey ? seventeenTracker(config.seventeenTrackKey) : offlineTracker(now)),
+      deps.tracker ??
+      (config.seventeenTrackKey
+        ? seventeenTracker(config.seventeenTrackKey, config.seventeenTrackUrl)
+        : offlineTracker(now)),
     faces: deps.faces ?? createFaceDetector(),
     limits,
     messaging: deps.messaging ?? new MessagingControl(messagingDb(deps.db)),
@@ -100,6 +111,10 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   };
   // The face detector's worker thread ends with the app, so a closed app leaves nothing running.
   app.addHook('onClose', () => ctx.faces.close());
+  const jobs = orderJobs(ctx);
+  app.decorate('orderJobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onSend', async (request, reply, payload) => {
     await recordTokenUse(ctx, request, reply.statusCode);
     return payload;

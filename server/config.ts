@@ -83,6 +83,18 @@ export interface ServerConfig {
   paypal: PaypalConfig | null;
   braintree: BraintreeConfig | null;
   seventeenTrackKey: string;
+  /** 17track's API base (v2.2); a local fake's in tests (server/sandbox/seventeen-track.ts). */
+  seventeenTrackUrl: string;
+  /**
+   * SEVENTEEN_TRACK_WEBHOOK=1: 17track calls /api/track/webhook/17track (signed with the key), so parcels are not
+   * polled. Without it the order job polls the shipped orders' parcels every TRACKING_POLL_MINUTES.
+   */
+  seventeenTrackWebhook: boolean;
+  trackingPollMs: number;
+  /** An unpaid order is cancelled this long after it was placed, its stock and coupon released (ORDER_PAYMENT_MINUTES). */
+  orderPaymentTtlMs: number;
+  /** How often the order job runs (expiry, tracking polls); 0: never by itself (ORDER_JOB_SECONDS). */
+  orderJobIntervalMs: number;
   smtpUrl: string;
   mailFrom: string;
   googleClientId: string;
@@ -358,6 +370,11 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     paypal,
     braintree,
     seventeenTrackKey: env.SEVENTEEN_TRACK_KEY || '',
+    seventeenTrackUrl: (env.SEVENTEEN_TRACK_URL || 'https://api.17track.net/track/v2.2').replace(/\/$/, ''),
+    seventeenTrackWebhook: readBool(env, 'SEVENTEEN_TRACK_WEBHOOK', false),
+    trackingPollMs: readInt(env, 'TRACKING_POLL_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
+    orderPaymentTtlMs: readInt(env, 'ORDER_PAYMENT_MINUTES', 30, 1, 30 * 24 * 60) * 60_000,
+    orderJobIntervalMs: readInt(env, 'ORDER_JOB_SECONDS', 60, 0, 24 * 3600) * 1000,
     smtpUrl,
     mailFrom,
     googleClientId,

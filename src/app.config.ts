@@ -33,7 +33,10 @@ export default defineAppConfig({
     { root: 'pages/regist', pages: ['regist'] },
     { root: 'pages/setting', pages: ['setting', 'updatePossword/updatePossword'] },
     { root: 'pages/mine/basic', pages: ['user-basic', 'change-pwd'] },
-    { root: 'pages/admin', pages: ['edit-list', 'product-edit', 'article-edit', 'cs-agents'] },
+    {
+      root: 'pages/admin',
+      pages: ['edit-list', 'product-edit', 'article-edit', 'cs-agents', 'orders', 'order-detail'],
+    },
     { root: 'pages/article', pages: ['article'] },
     { root: 'pages/addarticle', pages: ['addarticle-main', 'addarticle-next', 'preview'] },
     {

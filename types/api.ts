@@ -150,6 +150,10 @@ export type SubmitOrderRequest = In<typeof order.submitOrderRequest>;
 export type OrderListRequest = In<typeof order.orderListRequest>;
 export type UpdateOrderStatusRequest = In<typeof order.updateOrderStatusRequest>;
 export type OrderIdRequest = In<typeof order.orderIdRequest>;
+export type OrderEvent = Out<typeof order.orderEvent>;
+export type AdminOrder = Out<typeof order.adminOrder>;
+export type AdminOrderDetail = Out<typeof order.adminOrderDetail>;
+export type AdminOrderListRequest = In<typeof order.adminOrderListRequest>;
 
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type PaymentStatus = Out<typeof payment.paymentStatus>;

@@ -238,6 +238,46 @@ export const contract = {
     response: order.order,
     summary: 'Admin: moves an order along the status machine',
   },
+  'POST /api/order/get_order_history': {
+    request: order.orderIdRequest,
+    response: z.array(order.orderEvent),
+    summary: "The steps of one of the shopper's orders, oldest first",
+  },
+  'POST /api/order/get_order_tracking': {
+    request: order.orderIdRequest,
+    response: track.tracking,
+    summary: "The parcel's tracking of a shipped order: its owner's or staff's only",
+  },
+  'POST /api/admin/order/list': {
+    request: order.adminOrderListRequest,
+    response: order.adminOrderPage,
+    summary: 'Admin: every order, newest first, by status, date, order number or e-mail',
+  },
+  'POST /api/admin/order/detail': {
+    request: order.orderIdRequest,
+    response: order.adminOrderDetail,
+    summary: 'Admin: one order with its shopper and its history',
+  },
+  'POST /api/admin/order/ship': {
+    request: order.shipOrderRequest,
+    response: order.adminOrderDetail,
+    summary: 'Admin: ships a paid order (carrier and tracking number, registered with the tracking provider)',
+  },
+  'POST /api/admin/order/deliver': {
+    request: order.orderNoteRequest,
+    response: order.adminOrderDetail,
+    summary: 'Admin: marks a shipped order delivered',
+  },
+  'POST /api/admin/order/cancel': {
+    request: order.orderNoteRequest,
+    response: order.adminOrderDetail,
+    summary: 'Admin: cancels an unpaid order (stock and coupon released) or a paid one (refunded in full)',
+  },
+  'POST /api/admin/order/refund': {
+    request: order.refundOrderRequest,
+    response: order.adminOrderDetail,
+    summary: 'Admin: refunds an order in full or in part through the provider that took the payment',
+  },
   'POST /api/order/delete_order': {
     request: order.orderIdRequest,
     response: deleted,
@@ -292,6 +332,11 @@ export const contract = {
     request: payment.braintreeWebhook,
     response: payment.webhookReceived,
     summary: "Braintree's notifications (form fields bt_signature, bt_payload), parsed by its SDK",
+  },
+  'POST /api/track/webhook/17track': {
+    request: track.seventeenTrackWebhook,
+    response: track.trackWebhookReceived,
+    summary: "17track's tracking notifications, verified by their sign header (sha256 of body/key)",
   },
   'POST /api/track/track_no_register': {
     request: track.trackRequest,

@@ -10,6 +10,7 @@ import {
 import pg from 'pg';
 import { type Dialect, migrationSchema } from './connection';
 import { messagingMigrations } from './messaging-migrations';
+import { orderMigrations } from './order-schema';
 import { paymentMigrations } from './payment-schema';
 import { reviewMigrations } from './review-schema';
 import { socialMigrations } from './social-schema';
@@ -394,11 +395,12 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-/** Core migrations first, then the messaging server's (prefixed `m`), payments (`p`), the social (`s`) and reviews (`u`): names sort so. */
+/** Core migrations first, then the messaging server's (prefixed `m`), orders (`o`), payments (`p`), the social (`s`) and reviews (`u`): names sort so. */
 export async function migrateToLatest<DB>(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const migrations = {
     ...coreMigrations(dialect),
     ...messagingMigrations,
+    ...orderMigrations(dialect),
     ...paymentMigrations(dialect),
     ...socialMigrations(dialect),
     ...reviewMigrations(dialect),

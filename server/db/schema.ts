@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OrderEventsTable } from './order-schema';
 import type { PaymentEventsTable, RefundsTable } from './payment-schema';
 import type { ReviewsTable } from './review-schema';
 import type { SocialTables } from './social-schema';
@@ -243,6 +244,10 @@ export interface OrdersTable {
   created_at: number;
   paid_at: number | null;
   updated_at: number;
+  /** What was given back so far (services/order-lifecycle.ts); the order is refunded when it reaches the total. */
+  refunded_cents: Generated<number>;
+  shipped_at: number | null;
+  delivered_at: number | null;
 }
 
 export interface OrderLinesTable {
@@ -279,6 +284,7 @@ export interface TrackingRegistrationsTable {
   tracking_no: string;
   carrier: string;
   registered_at: number;
+  polled_at: Generated<number>;
 }
 
 /** One row (id 1): the catalogue version that triggers move on every change to the listed goods. */
@@ -321,6 +327,7 @@ export interface Database extends SocialTables {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  order_events: OrderEventsTable;
   refunds: RefundsTable;
   tracking_registrations: TrackingRegistrationsTable;
   catalogue_state: CatalogueStateTable;

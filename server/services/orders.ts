@@ -14,6 +14,7 @@ import type { ParsedRequestOf } from '../../types/contract';
 import type { AppContext } from '../context';
 import type { Database, OrdersTable } from '../db/schema';
 import { ApiError, fromCents, jsonParse, pageRows } from '../http';
+import { type Actor, cancelOrder, cancelUnpaid, deliverOrder, refundOrder, shipOrder } from './order-lifecycle';
 import { couponSavingCents, loadPriceBook, priceLine, shippingCents } from './pricing';
 import { toAddress, toPrescription } from './records';
 import { uploadUrlReader } from './uploads';
@@ -21,7 +22,7 @@ import { uploadUrlReader } from './uploads';
 /** The order status machine: which status may follow which. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   created: ['paid', 'cancelled'],
-  paid: ['shipped', 'refunded'],
+  paid: ['shipped', 'refunded', 'cancelled'],
   shipped: ['delivered', 'refunded'],
   delivered: ['refunded'],
   cancelled: [],
@@ -86,6 +87,9 @@ export async function toOrders(
     carrier: row.carrier,
     created_at: row.created_at,
     paid_at: row.paid_at,
+    refunded: fromCents(row.refunded_cents),
+    shipped_at: row.shipped_at,
+    delivered_at: row.delivered_at,
   }));
 }
 
@@ -231,6 +235,8 @@ export async function submitOrder(
           deleted: 0,
           created_at: now,
           paid_at: null,
+          shipped_at: null,
+          delivered_at: null,
           updated_at: now,
         })
         .returning('id')
@@ -303,9 +309,13 @@ export async function listOrders(
   return { list: await toOrders(ctx.db, rows, readUrl), total, page: input.page, page_size: input.page_size };
 }
 
-/** update_order_status (staff): one step of the status machine; shipping registers the parcel for tracking. */
+/**
+ * update_order_status (staff): one step of the status machine, made by the order lifecycle (services/order-lifecycle.ts)
+ * and recorded with the staff member; shipping registers the parcel for tracking, refunded refunds what is left.
+ */
 export async function updateOrderStatus(
   ctx: AppContext,
+  staffId: number,
   input: ParsedRequestOf<'POST /api/order/update_order_status'>,
 ): Promise<Order> {
   if (input.status === 'paid') {
@@ -314,32 +324,16 @@ export async function updateOrderStatus(
   const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', input.order_id).executeTakeFirst();
   if (!order) throw new ApiError(404, 'order_id: no such order');
   const from = order.status as OrderStatus;
-  if (!canMove(from, input.status))
+  const repeat = from === input.status;
+  if (!repeat && !canMove(from, input.status))
     throw new ApiError(409, `status: an order that is ${from} cannot become ${input.status}`);
   if (input.status === 'shipped' && !input.tracking_no) throw new ApiError(400, 'tracking_no: is required to ship');
-  const now = ctx.now();
-  const trackingNo = input.tracking_no?.toUpperCase() ?? order.tracking_no;
-  if (input.status === 'shipped' && trackingNo) {
-    const known = await ctx.db
-      .selectFrom('tracking_registrations')
-      .select('tracking_no')
-      .where('tracking_no', '=', trackingNo)
-      .executeTakeFirst();
-    if (!known) {
-      await ctx.tracker.register(trackingNo, input.carrier);
-      await ctx.db
-        .insertInto('tracking_registrations')
-        .values({ tracking_no: trackingNo, carrier: input.carrier ?? '', registered_at: now })
-        .execute();
-    }
-  }
-  const moved = await ctx.db
-    .updateTable('orders')
-    .set({ status: input.status, tracking_no: trackingNo, carrier: input.carrier ?? order.carrier, updated_at: now })
-    .where('id', '=', order.id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) throw new ApiError(409, 'status: the order changed meanwhile, reload it');
+  const staff: Actor = { kind: 'staff', userId: staffId };
+  if (input.status === 'shipped')
+    await shipOrder(ctx, staff, order.id, input.carrier ?? order.carrier ?? '', input.tracking_no ?? '');
+  else if (input.status === 'delivered') await deliverOrder(ctx, staff, order.id);
+  else if (input.status === 'cancelled') await cancelOrder(ctx, staff, order.id);
+  else if (input.status === 'refunded' && !repeat) await refundOrder(ctx, staff, order.id, undefined, 'status-refund');
   return ownersView(ctx, order.id);
 }
 
@@ -359,28 +353,18 @@ export async function deleteOrder(ctx: AppContext, userId: number, orderId: numb
   const status = order.status as OrderStatus;
   if (status === 'paid' || status === 'shipped')
     throw new ApiError(409, 'order_id: an order that is paid or on its way cannot be deleted');
+  const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (status === 'created' && canMove(status, 'cancelled')) {
-      const lines = await trx
-        .selectFrom('order_lines')
-        .select(['goods_id', 'color_id', 'quantity'])
-        .where('order_id', '=', order.id)
-        .execute();
-      for (const line of lines) {
-        await trx
-          .updateTable('goods_colors')
-          .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-          .where('goods_id', '=', line.goods_id)
-          .where('color_id', '=', line.color_id)
-          .where('stock', 'is not', null)
-          .execute();
-      }
-      await trx.deleteFrom('coupon_uses').where('order_id', '=', order.id).execute();
-    }
-    await trx
+    const shopper: Actor = { kind: 'shopper', userId };
+    if (await cancelUnpaid(trx, order.id, shopper, 'cancelled', 'deleted by the shopper', now, { deleted: 1 })) return;
+    // Not (or no longer) unpaid: only hidden. An order paid meanwhile stays, as it is on its way.
+    const hidden = await trx
       .updateTable('orders')
-      .set({ deleted: 1, status: status === 'created' ? 'cancelled' : status, updated_at: ctx.now() })
+      .set({ deleted: 1, updated_at: now })
       .where('id', '=', order.id)
-      .execute();
+      .where('status', 'not in', ['created', 'paid', 'shipped'])
+      .executeTakeFirst();
+    if (Number(hidden.numUpdatedRows) === 0)
+      throw new ApiError(409, 'order_id: an order that is paid or on its way cannot be deleted');
   });
 }

@@ -5,6 +5,7 @@ import { recordReliability } from '../support/reliability';
 
 /** Routes anyone may call without a token (the catalogue, articles, sign-in and recovery). */
 const PUBLIC = new Set([
+  'POST /api/track/webhook/17track',
   'GET /api/article/get_article',
   'GET /api/article/get_article_category',
   'POST /api/article/get_article_list',
@@ -47,6 +48,12 @@ const PUBLIC = new Set([
 ]);
 /** Routes only an admin may call. */
 const ADMIN_ONLY = new Set([
+  'POST /api/admin/order/cancel',
+  'POST /api/admin/order/deliver',
+  'POST /api/admin/order/detail',
+  'POST /api/admin/order/list',
+  'POST /api/admin/order/refund',
+  'POST /api/admin/order/ship',
   'POST /api/admin/cs_agent_assign',
   'POST /api/admin/cs_agent_remove',
   'POST /api/admin/cs_agents',

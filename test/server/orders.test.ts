@@ -385,13 +385,23 @@ describe.each(engines)('addresses, prescriptions, cart, orders and payments on %
   });
 
   test('tracking: offline events are deterministic per number and advance in time order', async () => {
+    const admin = await s.login('admin@lensmate.test', 'Admin#2026pass');
+    // A number no order of the shopper's was shipped with is not theirs to read; staff may look any up.
+    expect((await s.call('POST', '/api/track/track_no_register', { tracking_no: 'LM123456789CN' }, ada)).body).toEqual({
+      status: 404,
+      msg: 'tracking_no: no order of yours was shipped with this tracking number',
+      data: null,
+    });
     expect(
-      (await s.call('POST', '/api/track/track_no_register', { tracking_no: 'LM123456789CN' }, ada)).body.data,
+      (await s.call('POST', '/api/track/one_seven_track_data', { tracking_no: 'LM123456789CN' }, ada)).body.status,
+    ).toBe(404);
+    expect(
+      (await s.call('POST', '/api/track/track_no_register', { tracking_no: 'LM123456789CN' }, admin)).body.data,
     ).toEqual({ registered: true, tracking_no: 'LM123456789CN' });
-    const first = (await s.call('POST', '/api/track/one_seven_track_data', { tracking_no: 'LM123456789CN' }, ada)).body
-      .data;
-    const again = (await s.call('POST', '/api/track/one_seven_track_data', { tracking_no: 'lm123456789cn' }, ada)).body
-      .data;
+    const first = (await s.call('POST', '/api/track/one_seven_track_data', { tracking_no: 'LM123456789CN' }, admin))
+      .body.data;
+    const again = (await s.call('POST', '/api/track/one_seven_track_data', { tracking_no: 'lm123456789cn' }, admin))
+      .body.data;
     expect(again).toEqual(first);
     expect(first.events.length).toBeGreaterThan(0);
     const times = first.events.map((e: any) => e.time);

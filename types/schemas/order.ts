@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, ORDER_STATUSES } from '../constants';
 import { address, prescription } from './account';
-import { bodyId, id, page, pageFields } from './common';
+import { bodyId, id, money, page, pageFields } from './common';
 import { lensChoice, pricedLens } from './lens';
 export const orderStatus = z.enum(ORDER_STATUSES);
 
@@ -123,6 +123,66 @@ export const order = z.object({
   carrier: z.string().nullable(),
   created_at: z.number(),
   paid_at: z.number().nullable(),
+  /** What was refunded so far: the status stays while it is less than the total (a partial refund). */
+  refunded: z.number(),
+  shipped_at: z.number().nullable(),
+  delivered_at: z.number().nullable(),
 });
 
 export const orderPage = page(order);
+
+/** One step of an order's life, with who made it (the staff member's e-mail in the admin's view) and when. */
+export const orderEvent = z.object({
+  kind: z.enum(['paid', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded', 'partially_refunded']),
+  from_status: orderStatus,
+  to_status: orderStatus,
+  actor: z.enum(['staff', 'shopper', 'system', 'provider', 'carrier']),
+  actor_name: z.string(),
+  note: z.string(),
+  /** A refund's amount. */
+  amount: z.number().nullable(),
+  created_at: z.number(),
+});
+
+/* ------------------------------------------------------------------------------------------ the owner's screens */
+
+/** Admin: orders of every shopper, newest first; `q` finds an order number (or its start) or a shopper's e-mail. */
+export const adminOrderListRequest = z.object({
+  ...pageFields,
+  status: z
+    .enum(ORDER_STATUSES, { errorMap: () => ({ message: `must be one of ${ORDER_STATUSES.join(', ')}` }) })
+    .optional(),
+  /** Placed at or after (epoch ms). */
+  from: z.number().int().nonnegative().optional(),
+  /** Placed before (epoch ms). */
+  to: z.number().int().nonnegative().optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const adminOrder = order.extend({ user_id: z.number(), user_email: z.string() });
+export const adminOrderPage = page(adminOrder);
+export const adminOrderDetail = z.object({ order: adminOrder, history: z.array(orderEvent) });
+
+export const shipOrderRequest = z.object({
+  order_id: id,
+  carrier: z.string({ required_error: 'is required' }).trim().min(1, 'is required').max(60),
+  tracking_no: z
+    .string({ required_error: 'is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,40}$/, 'must be 6 to 40 letters, digits or dashes'),
+});
+
+export const orderNoteRequest = z.object({ order_id: id, note: z.string().trim().max(200).optional() });
+
+export const refundOrderRequest = z.object({
+  order_id: id,
+  /** Absent: all that is left to refund. */
+  amount: money.refine((value) => value > 0, 'must be more than 0').optional(),
+  /** Made once per refund by the client: a retry with the same key refunds nothing more. */
+  client_key: z
+    .string({ required_error: 'is required' })
+    .trim()
+    .min(8, 'must have 8 to 64 characters')
+    .max(64, 'must have 8 to 64 characters'),
+  note: z.string().trim().max(200).optional(),
+});

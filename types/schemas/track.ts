@@ -27,3 +27,12 @@ export const tracking = z.object({
 });
 
 export const trackRegistered = z.object({ registered: z.literal(true), tracking_no: z.string() });
+
+/** 17track's notification (API v2.2): its fields are read by the server from the verified raw body. */
+export const seventeenTrackWebhook = z.object({ event: z.string(), data: z.unknown() }).passthrough();
+
+export const trackWebhookReceived = z.object({
+  received: z.literal(true),
+  /** The notification moved an order to delivered. */
+  delivered: z.boolean(),
+});

@@ -102,7 +102,35 @@ export async function applyProviderView(
       .where('id', '=', order.id)
       .where('status', '=', 'created')
       .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1 ? 'paid' : 'recorded';
+    if (Number(moved.numUpdatedRows) !== 1) {
+      // Another path (the webhook, the shopper's browser) paid it meanwhile: on PostgreSQL this update waited for
+      // that one's row lock and then found the order paid already.
+      const current = await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirst();
+      if (current?.status === 'paid') return 'paid';
+      // Paid after the order was cancelled (expired unpaid while the shopper was paying): the money is taken but the
+      // order is not revived; the owner must give it back with the provider (issue 18 leaves this to a person).
+      log?.(
+        `payment ${view.reference} (${view.provider}) succeeded for order ${order.id}, which is ${current?.status}: refund it`,
+      );
+      return 'recorded';
+    }
+    // The order's history (services/order-lifecycle.ts): paid by the provider, with the payment's reference.
+    await trx
+      .insertInto('order_events')
+      .values({
+        order_id: order.id,
+        kind: 'paid',
+        from_status: 'created',
+        to_status: 'paid',
+        actor: 'provider',
+        actor_user_id: null,
+        note: `${view.provider} ${view.reference}`,
+        amount_cents: null,
+        ref: null,
+        created_at: now,
+      })
+      .execute();
+    return 'paid';
   });
 }
 

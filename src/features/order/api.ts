@@ -2,6 +2,7 @@ import { get, post } from '@/core/request';
 import type {
   Coupon,
   Order,
+  OrderEvent,
   OrderStatus,
   Page,
   RecommendedCoupon,
@@ -10,7 +11,7 @@ import type {
   Tracking,
 } from '../../../types/api';
 
-export type { Coupon, Order, OrderStatus, RecommendedCoupon, ShippingMethod, Tracking };
+export type { Coupon, Order, OrderEvent, OrderStatus, RecommendedCoupon, ShippingMethod, Tracking };
 
 export function fetchCoupons(): Promise<Coupon[]> {
   return get('/api/config/get_coupons', undefined, { loading: false });
@@ -45,12 +46,25 @@ export function deleteOrder(orderId: number): Promise<{ deleted: true }> {
   return post('/api/order/delete_order', { order_id: orderId });
 }
 
-/** Registers the parcel with the tracking service, then reads its events (newest first). */
-export async function fetchTracking(trackingNo: string, carrier?: string): Promise<Tracking> {
-  const request = { tracking_no: trackingNo, carrier: carrier ?? undefined };
-  await post('/api/track/track_no_register', request, { loading: false });
-  return post('/api/track/one_seven_track_data', request, { loading: false });
+/** The parcel of one of the shopper's orders, its events newest first (the server asks the tracking service). */
+export function fetchTracking(orderId: number): Promise<Tracking> {
+  return post('/api/order/get_order_tracking', { order_id: orderId }, { loading: false });
 }
+
+/** The steps of one of the shopper's orders, oldest first. */
+export function fetchHistory(orderId: number): Promise<OrderEvent[]> {
+  return post('/api/order/get_order_history', { order_id: orderId }, { loading: false });
+}
+
+export const STEP_LABELS: Record<OrderEvent['kind'], string> = {
+  paid: 'Payment received',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  expired: 'Cancelled: not paid in time',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+};
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   created: 'Awaiting payment',

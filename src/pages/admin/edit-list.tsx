@@ -2,6 +2,7 @@ import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
 import { AdminDenied } from '@/features/admin/AdminDenied';
 import { listAllGoods, listArticles } from '@/features/admin/api';
+import { ADMIN_ORDERS_PAGE } from '@/features/admin/orders';
 import { ARTICLE_EDIT_PAGE, PRODUCT_EDIT_PAGE } from '@/features/admin/routes';
 import { failureText, useAdminAccess } from '@/features/admin/use-admin';
 import { CS_AGENTS_PAGE } from '@/features/cs/agents';
@@ -51,6 +52,9 @@ export default function EditList() {
 
   return (
     <View className="admin-page">
+      <View className="admin-list__new" onClick={() => open(ADMIN_ORDERS_PAGE)}>
+        <Text>Orders</Text>
+      </View>
       <View className="admin-list__new" onClick={() => open(CS_AGENTS_PAGE)}>
         <Text>Support agents</Text>
       </View>

@@ -40,10 +40,37 @@ beforeAll(async () => {
     );
     return ok({ list: found, total: found.length, page: 1, page_size: 10 });
   });
-  api.on('POST /api/track/track_no_register', (body) => ok({ registered: true, tracking_no: body.tracking_no }));
-  api.on('POST /api/track/one_seven_track_data', (body) =>
+  api.on('POST /api/order/get_order_history', (body) =>
+    ok(
+      body.order_id === 43
+        ? [
+            {
+              kind: 'paid',
+              from_status: 'created',
+              to_status: 'paid',
+              actor: 'provider',
+              actor_name: '',
+              note: '',
+              amount: null,
+              created_at: Date.UTC(2026, 10, 19, 8),
+            },
+            {
+              kind: 'shipped',
+              from_status: 'paid',
+              to_status: 'shipped',
+              actor: 'staff',
+              actor_name: '',
+              note: 'Lensmate Post LMTRACK0001',
+              amount: null,
+              created_at: Date.UTC(2026, 10, 20, 8),
+            },
+          ]
+        : [],
+    ),
+  );
+  api.on('POST /api/order/get_order_tracking', () =>
     ok({
-      tracking_no: body.tracking_no,
+      tracking_no: 'LMTRACK0001',
       carrier: 'Lensmate Post',
       status: 'in_transit',
       events: [
@@ -101,12 +128,13 @@ it('shows a shipped order with its lines, payment and tracking events', async ()
   expect(text).toContain('Coupon SAVE15-$25.95');
   expect(text).toContain('Paid on');
   expect(text).toContain('Shipping label created');
-  expect(api.bodiesOf('POST /api/track/track_no_register')).toEqual([
-    { tracking_no: 'LMTRACK0001', carrier: 'Lensmate Post' },
-  ]);
-  expect(api.bodiesOf('POST /api/track/one_seven_track_data')).toEqual([
-    { tracking_no: 'LMTRACK0001', carrier: 'Lensmate Post' },
-  ]);
+  expect(api.bodiesOf('POST /api/order/get_order_tracking')).toEqual([{ order_id: 43 }]);
+  // The order's own steps, newest first, down to when it was placed.
+  await waitForText('Payment received');
+  const history = textOf();
+  expect(history.indexOf('Shipped')).toBeLessThan(history.indexOf('Payment received'));
+  expect(history).toContain('Order placed');
+  expect(api.bodiesOf('POST /api/order/get_order_history')).toEqual([{ order_id: 43 }]);
   expect(text).not.toContain('Delete order');
 });
 

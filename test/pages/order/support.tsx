@@ -134,6 +134,9 @@ export function orderOf(overrides: Partial<Order> = {}): Order {
     carrier: null,
     created_at: Date.UTC(2026, 10, 22, 9),
     paid_at: null,
+    refunded: 0,
+    shipped_at: null,
+    delivered_at: null,
     ...overrides,
   };
 }

@@ -7,10 +7,13 @@ import { CS_PAGES } from '@/features/cs/routes';
 import {
   DELETE_ORDER_QUESTION,
   type Order,
+  type OrderEvent,
   STATUS_LABELS,
+  STEP_LABELS,
   type Tracking,
   canDeleteOrder,
   deleteOrder,
+  fetchHistory,
   fetchOrder,
   fetchTracking,
 } from '@/features/order/api';
@@ -37,10 +40,8 @@ function TrackingView({ order }: { order: Order }) {
 
   useEffect(() => {
     if (!order.tracking_no) return;
-    fetchTracking(order.tracking_no, order.carrier ?? undefined).then(setTracking, (reason: unknown) =>
-      setError(failureMessage(reason)),
-    );
-  }, [order.tracking_no, order.carrier]);
+    fetchTracking(order.order_id).then(setTracking, (reason: unknown) => setError(failureMessage(reason)));
+  }, [order.order_id, order.tracking_no]);
 
   if (!order.tracking_no) {
     const waiting = order.status === 'paid';
@@ -72,6 +73,40 @@ function TrackingView({ order }: { order: Order }) {
             </View>
           </View>
         ))}
+      </View>
+    </View>
+  );
+}
+
+/** The order's steps as the shopper sees them: placed, paid, shipped, delivered, refunds. */
+function HistoryView({ order }: { order: Order }) {
+  const [steps, setSteps] = useState<OrderEvent[]>([]);
+  useEffect(() => {
+    fetchHistory(order.order_id).then(setSteps, () => setSteps([]));
+  }, [order.order_id]);
+  return (
+    <View className="track-history">
+      {[...steps].reverse().map((step, index) => (
+        <View
+          className={`track__event ${index === 0 ? 'track__event--latest' : ''}`}
+          key={`${step.created_at}-${index}`}
+        >
+          <View className="track__dot" />
+          <View className="track__body">
+            <Text className="track__description">
+              {STEP_LABELS[step.kind]}
+              {step.amount !== null ? ` ${step.amount.toFixed(2)}` : ''}
+            </Text>
+            <Text className="shop-muted">{when(step.created_at)}</Text>
+          </View>
+        </View>
+      ))}
+      <View className="track__event">
+        <View className="track__dot" />
+        <View className="track__body">
+          <Text className="track__description">Order placed</Text>
+          <Text className="shop-muted">{when(order.created_at)}</Text>
+        </View>
       </View>
     </View>
   );
@@ -204,6 +239,12 @@ export default function OrderDetailPage() {
           <Text>Total</Text>
           <Money value={order.total} />
         </View>
+        {order.refunded > 0 && (
+          <View className="shop-row">
+            <Text className="shop-row__label">Refunded</Text>
+            <Money value={order.refunded} />
+          </View>
+        )}
         <Text className="shop-muted order-detail__paid">
           {order.paid_at ? `Paid on ${when(order.paid_at)}` : order.status === 'created' ? 'Not paid yet' : ''}
         </Text>
@@ -227,6 +268,11 @@ export default function OrderDetailPage() {
       <View className="shop-card">
         <Text className="shop-card__title">Tracking</Text>
         <TrackingView order={order} />
+      </View>
+
+      <View className="shop-card">
+        <Text className="shop-card__title">History</Text>
+        <HistoryView order={order} />
       </View>
 
       {(order.status === 'created' || deletable) && (
