@@ -43,6 +43,14 @@ export interface BraintreeConfig {
   dropinUrl: string;
 }
 
+/** The mini-program's WeChat account (WEAPP_APPID, WEAPP_SECRET): wx.login codes are exchanged with it. */
+export interface WeappConfig {
+  appid: string;
+  secret: string;
+  /** https://api.weixin.qq.com (code2Session, access tokens, messages), or a local fake (WEAPP_API_BASE). */
+  apiBase: string;
+}
+
 /** The providers' own addresses: anything else is a local fake or a stand-in, which production refuses. */
 export const PROVIDER_URLS = {
   stripeApi: 'https://api.stripe.com',
@@ -56,6 +64,8 @@ export const PROVIDER_URLS = {
   },
   /** The CDN build of the braintree-web-drop-in version in package.json. */
   braintreeDropin: 'https://js.braintreegateway.com/web/dropin/1.48.0/js/dropin.min.js',
+  /** WeChat's server API: code2Session (sns/jscode2session), access tokens, template and subscribe messages. */
+  wechatApi: 'https://api.weixin.qq.com',
 } as const;
 
 export interface ServerConfig {
@@ -86,6 +96,8 @@ export interface ServerConfig {
   smtpUrl: string;
   mailFrom: string;
   googleClientId: string;
+  /** The mini-program's WeChat account, for "Sign in with WeChat"; null when WEAPP_APPID is unset. */
+  weapp: WeappConfig | null;
   maxUploadBytes: number;
   /**
    * Requests allowed per window and per client IP on every route that hashes a password or mails a code (login,
@@ -302,6 +314,18 @@ function readBraintree(env: Env): BraintreeConfig | null {
   };
 }
 
+function readWeapp(env: Env): WeappConfig | null {
+  if (!requireTogether(env, ['WEAPP_APPID', 'WEAPP_SECRET'])) return null;
+  const appid = env.WEAPP_APPID as string;
+  if (!/^wx[0-9a-f]{16}$/.test(appid))
+    throw new ConfigError(`WEAPP_APPID must look like wx followed by 16 hex digits, got "${appid}"`);
+  return {
+    appid,
+    secret: env.WEAPP_SECRET as string,
+    apiBase: readBase(env, 'WEAPP_API_BASE', PROVIDER_URLS.wechatApi),
+  };
+}
+
 const DAY_MS = 24 * 3600_000;
 
 export function loadConfig(env: Env = process.env, options: { messaging?: boolean } = {}): ServerConfig {
@@ -361,6 +385,7 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     smtpUrl,
     mailFrom,
     googleClientId,
+    weapp: readWeapp(env),
     maxUploadBytes: readInt(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     authRateLimit: { max: authMax, windowMs: readInt(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, DAY_MS) },
     checkAccountRateLimitMax: readInt(env, 'CHECK_ACCOUNT_RATE_LIMIT_MAX', 30, 1, 100000),

@@ -107,6 +107,7 @@ export type RegisterRequest = In<typeof account.registerRequest>;
 export type CheckAccountRequest = In<typeof account.emailRequest>;
 export type ForgetPasswordRequest = In<typeof account.emailRequest>;
 export type GoogleLoginRequest = In<typeof account.googleLoginRequest>;
+export type WechatLogin = Out<typeof account.wechatLogin>;
 export type ChangePasswordRequest = In<typeof account.changePasswordRequest>;
 export type ChangePasswordWithCodeRequest = In<typeof account.changePasswordWithCodeRequest>;
 export type UserShowRequest = In<typeof account.userShowRequest>;

@@ -53,6 +53,11 @@ export const contract = {
     response: account.loginResult,
     summary: 'Signs in with a Google ID token',
   },
+  'POST /api/wechat/login': {
+    request: account.wechatLoginRequest,
+    response: account.wechatLogin,
+    summary: 'Signs in with a wx.login code (mini-program): the WeChat account, or one linked or created for it',
+  },
   'POST /api/user/change_password': {
     request: account.changePasswordRequest,
     response: account.loginResult,

@@ -12,6 +12,7 @@ const PUBLIC = new Set([
   'POST /api/auth/forget_password',
   'POST /api/auth/login',
   'POST /api/auth/register',
+  'POST /api/wechat/login',
   'GET /api/config/get_category_page',
   'GET /api/config/get_colors',
   'GET /api/config/get_countries',

@@ -29,6 +29,8 @@ const LIVE = {
   BRAINTREE_PUBLIC_KEY: 'public',
   BRAINTREE_PRIVATE_KEY: 'private',
   BRAINTREE_ENV: 'production',
+  WEAPP_APPID: 'wx0123456789abcdef',
+  WEAPP_SECRET: 'live-appsecret',
 };
 
 describe('production mode: NODE_ENV=production refuses every sandbox, default secret and development switch', () => {
@@ -52,6 +54,7 @@ describe('production mode: NODE_ENV=production refuses every sandbox, default se
         'mail.outbox',
         'tracking.offline',
         'seed.demo-accounts',
+        'wechat.login',
       ]),
     );
   });
@@ -76,6 +79,7 @@ describe('production mode: NODE_ENV=production refuses every sandbox, default se
     [{ BRAINTREE_ENV: 'sandbox' }, ['BRAINTREE_ENV=sandbox', 'BRAINTREE_GATEWAY_URL']],
     [{ BRAINTREE_GATEWAY_URL: 'http://127.0.0.1:4244' }, ['BRAINTREE_GATEWAY_URL']],
     [{ BRAINTREE_DROPIN_URL: 'http://127.0.0.1:4244/dropin.js' }, ['BRAINTREE_DROPIN_URL']],
+    [{ WEAPP_API_BASE: 'http://127.0.0.1:4245' }, ['WEAPP_API_BASE']],
     [{ SMTP_URL: '' }, ['SMTP_URL']],
     [{ SEVENTEEN_TRACK_KEY: '' }, ['SEVENTEEN_TRACK_KEY']],
     [{ SEED_ON_FIRST_RUN: '1' }, ['SEED_ON_FIRST_RUN']],

@@ -24,7 +24,12 @@ export const tryOnImageRequest = z.object({
   image_base64: z.string({ required_error: 'is required' }).min(1, 'is required'),
 });
 
-export const messagingToken = z.object({ otp: z.string(), userId: z.string() });
+export const messagingToken = z.object({
+  otp: z.string(),
+  userId: z.string(),
+  /** The user's WeChat identity in the mini-program (signed in with WeChat): the SDK connects with it as wxmpId. */
+  wxmpId: z.object({ appid: z.string(), openid: z.string() }).nullable(),
+});
 
 const teamId = z
   .string({ required_error: 'is required' })

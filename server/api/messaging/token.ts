@@ -3,6 +3,7 @@ import { requestToken } from '../../auth';
 import type { AppContext } from '../../context';
 import { OTP_TTL_MS, issueOtp, sessionRefOf } from '../../messaging/otp';
 import { tokenHash } from '../../services/passwords';
+import { wxmpIdOf } from '../../services/wechat-login';
 import { routeGroup } from '../route';
 
 /**
@@ -14,7 +15,11 @@ export function registerMessagingTokenRoute(app: FastifyInstance, ctx: AppContex
     group.route('POST /api/messaging/token', async ({ user, request }) => {
       const userId = String(user.id);
       const sessionRef = sessionRefOf(tokenHash(requestToken(request) ?? ''));
-      return { otp: issueOtp(userId, ctx.config.otpSecret, OTP_TTL_MS, Date.now(), sessionRef), userId };
+      return {
+        otp: issueOtp(userId, ctx.config.otpSecret, OTP_TTL_MS, Date.now(), sessionRef),
+        userId,
+        wxmpId: await wxmpIdOf(ctx, user.id),
+      };
     });
   });
 }

@@ -61,6 +61,8 @@ export async function connectChat(): Promise<GoEasy> {
       await client.connect({
         id: token.userId,
         otp: token.otp,
+        // Signed in with WeChat in the mini-program: offline messages can reach the user as WeChat notifications.
+        ...(token.wxmpId ? { wxmpId: token.wxmpId } : {}),
         data: { name: user.nickname || user.email, avatar: user.avatar },
       });
       listen(client);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { WeChatFake } from '../../../server/sandbox/wechat';
 
 /**
  * The place where the runner's `wx` meets WeChat's own servers: wx.login, wx.requestPayment and
@@ -27,6 +28,8 @@ export class WeChatServers {
   readonly payments: PaymentRequest[] = [];
   readonly subscriptions: { openid: string; templateId: string; answer: SubscribeAnswer }[] = [];
 
+  constructor(readonly fake?: WeChatFake) {}
+
   /** What the user does on WeChat's payment sheet; the default cancels, as there is no WeChat Pay fake yet. */
   payWith: (request: PaymentRequest, user: WeChatUser) => Promise<'paid' | 'cancel'> = async () => 'cancel';
 
@@ -35,6 +38,7 @@ export class WeChatServers {
 
   /** wx.login: a code valid once, for five minutes, as WeChat's. */
   login(user: WeChatUser): string {
+    if (this.fake) return this.fake.issueCode(user);
     const code = randomBytes(16).toString('hex');
     this.codes.set(code, { ...user, sessionKey: randomBytes(16).toString('base64') });
     setTimeout(() => this.codes.delete(code), 5 * 60_000).unref();
