@@ -157,6 +157,7 @@ export type PaymentMethodOffer = Out<typeof payment.paymentMethod>;
 export type PaypalOrder = Out<typeof payment.paypalOrder>;
 export type PaypalCaptureRequest = In<typeof payment.paypalCaptureRequest>;
 export type BraintreeToken = Out<typeof payment.braintreeToken>;
+export type WechatPrepay = Out<typeof payment.wechatPrepay>;
 export type BraintreeCheckoutRequest = In<typeof payment.braintreeCheckoutRequest>;
 
 export type TrackStatus = (typeof TRACK_STATUSES)[number];

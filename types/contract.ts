@@ -283,6 +283,22 @@ export const contract = {
     response: order.order,
     summary: "Sells the order's total against the drop-in's nonce",
   },
+  'POST /api/payment/wechat/prepay': {
+    request: payment.wechatPrepayRequest,
+    response: payment.wechatPrepay,
+    summary:
+      "A WeChat Pay JSAPI prepay for the order's total, for the WeChat user of the wx.login code; the signed fields of wx.requestPayment",
+  },
+  'POST /api/payment/wechat/confirm': {
+    request: order.orderIdRequest,
+    response: order.order,
+    summary: 'Reads the WeChat Pay payment back from WeChat Pay; the order, paid when WeChat Pay says so',
+  },
+  'POST /api/payment/webhook/wechat': {
+    request: payment.wechatWebhook,
+    response: payment.webhookReceived,
+    summary: "WeChat Pay's notifications, verified with WeChat Pay's public key and decrypted with the APIv3 key",
+  },
   'POST /api/payment/webhook/stripe': {
     request: payment.stripeWebhook,
     response: payment.webhookReceived,

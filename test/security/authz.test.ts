@@ -37,6 +37,7 @@ const PUBLIC = new Set([
   'POST /api/payment/webhook/stripe',
   'POST /api/payment/webhook/paypal',
   'POST /api/payment/webhook/braintree',
+  'POST /api/payment/webhook/wechat',
   'POST /api/review/get_reviews',
   'POST /api/social/album',
   'POST /api/social/comments',
