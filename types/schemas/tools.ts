@@ -29,6 +29,11 @@ export const messagingToken = z.object({
   userId: z.string(),
   /** The user's WeChat identity in the mini-program (signed in with WeChat): the SDK connects with it as wxmpId. */
   wxmpId: z.object({ appid: z.string(), openid: z.string() }).nullable(),
+  /**
+   * The WeChat template that chat messages carry for receivers who are offline (the first of
+   * MESSAGING_WXMP_TEMPLATE_IDS) and the mini-program its page path opens; null when none is configured.
+   */
+  wxmpTemplate: z.object({ templateId: z.string(), appid: z.string() }).nullable(),
 });
 
 const teamId = z
