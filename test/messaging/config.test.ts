@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
+import { issueOtp } from '../../server/messaging/otp';
 import { refuseUnsafeProduction } from '../../server/production-mode';
 import { recordReliability } from '../support/reliability';
 import { connected, removeDir, sleep, startServer } from './helpers';
@@ -140,12 +141,13 @@ describe('the WeChat template-message client', () => {
       MESSAGING_WXMP_TEMPLATE_IDS: 'TPL',
       MESSAGING_WXMP_RATE_PER_MINUTE: '3',
     });
-    const { client: receiver } = await connected(server.url, 'wx-bob', {
-      wxmpId: { appid: 'wxapp', openid: 'OPENID-BOB' },
+    // The shop's proof vouches for each user's WeChat identity (the only one the messaging server records).
+    const vouched = (userId: string, openid: string) => ({
+      wxmpId: { appid: 'wxapp', openid },
+      otp: issueOtp(userId, server.config.otpSecret, 60_000, Date.now(), '', `wxapp:${openid}`),
     });
-    const { client: sender } = await connected(server.url, 'wx-alice', {
-      wxmpId: { appid: 'wxapp', openid: 'OPENID-ALICE' },
-    });
+    const { client: receiver } = await connected(server.url, 'wx-bob', vouched('wx-bob', 'OPENID-BOB'));
+    const { client: sender } = await connected(server.url, 'wx-alice', vouched('wx-alice', 'OPENID-ALICE'));
     try {
       expect(await receiver.request('SET_IOS_BADGE', { badge: -1 })).toMatchObject({
         code: 400,

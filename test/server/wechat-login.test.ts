@@ -1,3 +1,4 @@
+import { verifyOtp } from '../../server/messaging/otp';
 import { WeChatFake, newWeChatKeys } from '../../server/sandbox/wechat';
 import {
   ACCOUNT_LINKED_ELSEWHERE,
@@ -67,6 +68,8 @@ describe('Sign in with WeChat: wx.login codes exchanged through code2Session (a 
     // The SDK connects with the WeChat identity the server keeps; an account without one has none.
     const proof = await s.call('POST', '/api/messaging/token', {}, again.body.data.login.token);
     expect(proof.body.data.wxmpId).toEqual(user);
+    // The identity proof vouches for it: the messaging server records no other WeChat for this user.
+    expect(verifyOtp(proof.body.data.otp, s.config.otpSecret)?.wxmp).toBe(`${user.appid}:${user.openid}`);
     const plain = await s.call('POST', '/api/messaging/token', {}, await s.login(BEN.email, BEN.password));
     expect(plain.body.data.wxmpId).toBeNull();
   });

@@ -22,10 +22,12 @@ export function registerMessagingTokenRoute(app: FastifyInstance, ctx: AppContex
     group.route('POST /api/messaging/token', async ({ user, request }) => {
       const userId = String(user.id);
       const sessionRef = sessionRefOf(tokenHash(requestToken(request) ?? ''));
+      const wxmpId = await wxmpIdOf(ctx, user.id);
+      const wxmp = wxmpId ? `${wxmpId.appid}:${wxmpId.openid}` : '';
       return {
-        otp: issueOtp(userId, ctx.config.otpSecret, OTP_TTL_MS, Date.now(), sessionRef),
+        otp: issueOtp(userId, ctx.config.otpSecret, OTP_TTL_MS, Date.now(), sessionRef, wxmp),
         userId,
-        wxmpId: await wxmpIdOf(ctx, user.id),
+        wxmpId,
         wxmpTemplate: chatTemplate(ctx),
       };
     });
