@@ -43,6 +43,35 @@ export interface BraintreeConfig {
   dropinUrl: string;
 }
 
+/** The mini-program's WeChat account (WEAPP_APPID, WEAPP_SECRET): wx.login codes are exchanged with it. */
+export interface WeappConfig {
+  appid: string;
+  secret: string;
+  /** https://api.weixin.qq.com (code2Session, access tokens, messages), or a local fake (WEAPP_API_BASE). */
+  apiBase: string;
+}
+
+/**
+ * WeChat Pay API v3 (cross-border, direct merchant: the shop's orders are in USD), paying in the mini-program. The
+ * payer is the WeChat user of the mini-program WEAPP_APPID.
+ */
+export interface WechatPayConfig {
+  mchid: string;
+  /** The serial number of the merchant API certificate, named in each request's signature. */
+  merchantSerial: string;
+  /** The merchant API private key (PEM): signs requests and the mini-program's paySign. */
+  privateKey: string;
+  /** WeChat Pay's public key (PEM) and its id (PUB_KEY_ID_…): answers and notifications are verified with it. */
+  platformPublicKey: string;
+  platformPublicKeyId: string;
+  /** The APIv3 key (32 characters): notifications' resources are AES-256-GCM encrypted with it. */
+  apiV3Key: string;
+  /** https://apihk.mch.weixin.qq.com, or a local fake (WECHATPAY_API_BASE). */
+  apiBase: string;
+  /** Where WeChat Pay sends notifications: the shop's POST /api/payment/webhook/wechat. */
+  notifyUrl: string;
+}
+
 /** The providers' own addresses: anything else is a local fake or a stand-in, which production refuses. */
 export const PROVIDER_URLS = {
   stripeApi: 'https://api.stripe.com',
@@ -56,6 +85,10 @@ export const PROVIDER_URLS = {
   },
   /** The CDN build of the braintree-web-drop-in version in package.json. */
   braintreeDropin: 'https://js.braintreegateway.com/web/dropin/1.48.0/js/dropin.min.js',
+  /** WeChat's server API: code2Session (sns/jscode2session), access tokens, template and subscribe messages. */
+  wechatApi: 'https://api.weixin.qq.com',
+  /** WeChat Pay's API for cross-border merchants (Hong Kong access point). */
+  wechatPayApi: 'https://apihk.mch.weixin.qq.com',
 } as const;
 
 export interface ServerConfig {
@@ -98,6 +131,10 @@ export interface ServerConfig {
   smtpUrl: string;
   mailFrom: string;
   googleClientId: string;
+  /** The mini-program's WeChat account, for "Sign in with WeChat"; null when WEAPP_APPID is unset. */
+  weapp: WeappConfig | null;
+  /** WeChat Pay in the mini-program; null unless its variables are set (and WEAPP_APPID with them). */
+  wechatPay: WechatPayConfig | null;
   maxUploadBytes: number;
   /**
    * Requests allowed per window and per client IP on every route that hashes a password or mails a code (login,
@@ -314,6 +351,57 @@ function readBraintree(env: Env): BraintreeConfig | null {
   };
 }
 
+function readWeapp(env: Env): WeappConfig | null {
+  if (!requireTogether(env, ['WEAPP_APPID', 'WEAPP_SECRET'])) return null;
+  const appid = env.WEAPP_APPID as string;
+  if (!/^wx[0-9a-f]{16}$/.test(appid))
+    throw new ConfigError(`WEAPP_APPID must look like wx followed by 16 hex digits, got "${appid}"`);
+  return {
+    appid,
+    secret: env.WEAPP_SECRET as string,
+    apiBase: readBase(env, 'WEAPP_API_BASE', PROVIDER_URLS.wechatApi),
+  };
+}
+
+/** A PEM from a variable: real line breaks, or `\\n` escapes as one-line secrets stores keep them. */
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+function readWechatPay(env: Env, weapp: WeappConfig | null, publicBaseUrl: string): WechatPayConfig | null {
+  const names = [
+    'WECHATPAY_MCHID',
+    'WECHATPAY_MERCHANT_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_PUBLIC_KEY_ID',
+    'WECHATPAY_PUBLIC_KEY',
+    'WECHATPAY_APIV3_KEY',
+  ];
+  if (!requireTogether(env, names)) return null;
+  if (!weapp) throw new ConfigError('WeChat Pay pays in the mini-program: set WEAPP_APPID and WEAPP_SECRET with it');
+  const apiV3Key = env.WECHATPAY_APIV3_KEY as string;
+  if (Buffer.byteLength(apiV3Key) !== 32) throw new ConfigError('WECHATPAY_APIV3_KEY must be 32 characters');
+  const privateKey = pem(env.WECHATPAY_PRIVATE_KEY as string);
+  const platformPublicKey = pem(env.WECHATPAY_PUBLIC_KEY as string);
+  if (!privateKey.includes('PRIVATE KEY-----'))
+    throw new ConfigError('WECHATPAY_PRIVATE_KEY must be a PEM private key');
+  if (!platformPublicKey.includes('PUBLIC KEY-----'))
+    throw new ConfigError('WECHATPAY_PUBLIC_KEY must be a PEM public key');
+  const notifyUrl =
+    readUrl(env, 'WECHATPAY_NOTIFY_URL', ['http', 'https']) ||
+    (publicBaseUrl ? `${publicBaseUrl}/api/payment/webhook/wechat` : '');
+  if (!notifyUrl)
+    throw new ConfigError('WeChat Pay needs WECHATPAY_NOTIFY_URL (or PUBLIC_BASE_URL) for its notifications');
+  return {
+    mchid: env.WECHATPAY_MCHID as string,
+    merchantSerial: env.WECHATPAY_MERCHANT_SERIAL as string,
+    privateKey,
+    platformPublicKey,
+    platformPublicKeyId: env.WECHATPAY_PUBLIC_KEY_ID as string,
+    apiV3Key,
+    apiBase: readBase(env, 'WECHATPAY_API_BASE', PROVIDER_URLS.wechatPayApi),
+    notifyUrl,
+  };
+}
+
 const DAY_MS = 24 * 3600_000;
 
 export function loadConfig(env: Env = process.env, options: { messaging?: boolean } = {}): ServerConfig {
@@ -327,6 +415,9 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
   const stripe = readStripe(env);
   const paypal = readPaypal(env);
   const braintree = readBraintree(env);
+  const weapp = readWeapp(env);
+  const publicBaseUrl = readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']).replace(/\/$/, '');
+  const wechatPay = readWechatPay(env, weapp, publicBaseUrl);
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp', 'smtps']);
   const mailFrom = env.MAIL_FROM || 'Lensmate <no-reply@lensmate.test>';
   if (!/@/.test(mailFrom)) throw new ConfigError(`MAIL_FROM must contain an e-mail address, got "${mailFrom}"`);
@@ -360,7 +451,7 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     uploadDir: env.UPLOAD_DIR || join(dataDir, 'uploads'),
     h5Dir: env.H5_DIR || 'dist/h5',
     outboxDir: env.MAIL_OUTBOX_DIR || join(dataDir, 'outbox'),
-    publicBaseUrl: readUrl(env, 'PUBLIC_BASE_URL', ['http', 'https']).replace(/\/$/, ''),
+    publicBaseUrl,
     otpSecret,
     production: env.NODE_ENV === 'production',
     paymentSandbox: readBool(env, 'PAYMENT_SANDBOX', false),
@@ -378,6 +469,8 @@ export function loadConfig(env: Env = process.env, options: { messaging?: boolea
     smtpUrl,
     mailFrom,
     googleClientId,
+    weapp,
+    wechatPay,
     maxUploadBytes: readInt(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     authRateLimit: { max: authMax, windowMs: readInt(env, 'AUTH_RATE_LIMIT_WINDOW_MS', 15 * 60_000, 1000, DAY_MS) },
     checkAccountRateLimitMax: readInt(env, 'CHECK_ACCOUNT_RATE_LIMIT_MAX', 30, 1, 100000),

@@ -67,7 +67,9 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (sandbox.fakes) {
     sandbox.fakes.connect(`http://${shownHost === 'localhost' ? '127.0.0.1' : shownHost}:${port}`);
-    console.log('Payments: test mode, against local fakes of Stripe, PayPal and Braintree (no money moves)');
+    console.log(
+      'Payments: test mode, against local fakes of Stripe, PayPal, Braintree and WeChat Pay (no money moves)',
+    );
   }
   const site = existsSync(resolve(config.h5Dir, 'index.html')) ? '' : ' (API only: no H5 build found)';
   console.log(`Lensmate is running at http://${shownHost}:${port}/${site}`);

@@ -110,6 +110,7 @@ export type RegisterRequest = In<typeof account.registerRequest>;
 export type CheckAccountRequest = In<typeof account.emailRequest>;
 export type ForgetPasswordRequest = In<typeof account.emailRequest>;
 export type GoogleLoginRequest = In<typeof account.googleLoginRequest>;
+export type WechatLogin = Out<typeof account.wechatLogin>;
 export type ChangePasswordRequest = In<typeof account.changePasswordRequest>;
 export type ChangePasswordWithCodeRequest = In<typeof account.changePasswordWithCodeRequest>;
 export type UserShowRequest = In<typeof account.userShowRequest>;
@@ -163,6 +164,7 @@ export type PaymentMethodOffer = Out<typeof payment.paymentMethod>;
 export type PaypalOrder = Out<typeof payment.paypalOrder>;
 export type PaypalCaptureRequest = In<typeof payment.paypalCaptureRequest>;
 export type BraintreeToken = Out<typeof payment.braintreeToken>;
+export type WechatPrepay = Out<typeof payment.wechatPrepay>;
 export type BraintreeCheckoutRequest = In<typeof payment.braintreeCheckoutRequest>;
 
 export type TrackStatus = (typeof TRACK_STATUSES)[number];

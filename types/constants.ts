@@ -13,7 +13,7 @@ export const FILTER_TYPES = ['Gender', 'Type', 'Shape', 'Material', 'Tag'] as co
 
 export const ORDER_STATUSES = ['created', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 
-export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'braintree'] as const;
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal', 'braintree', 'wechat'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'declined'] as const;
 
 export const TRACK_STATUSES = ['registered', 'in_transit', 'out_for_delivery', 'delivered'] as const;
@@ -40,4 +40,5 @@ export const PAYMENT_MESSAGES = {
   paypalVerify: 'paypal_order_id: PayPal needs the buyer to verify the payment: approve it again',
   braintreeNeedsAuthentication: 'payment_method_nonce: the card needs 3-D Secure authentication: try again',
   unreachable: 'The payment provider is not reachable, try again in a moment',
+  wechatNotPaid: 'order_id: the WeChat Pay payment is not complete yet',
 } as const;

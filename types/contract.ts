@@ -53,6 +53,11 @@ export const contract = {
     response: account.loginResult,
     summary: 'Signs in with a Google ID token',
   },
+  'POST /api/wechat/login': {
+    request: account.wechatLoginRequest,
+    response: account.wechatLogin,
+    summary: 'Signs in with a wx.login code (mini-program): the WeChat account, or one linked or created for it',
+  },
   'POST /api/user/change_password': {
     request: account.changePasswordRequest,
     response: account.loginResult,
@@ -317,6 +322,22 @@ export const contract = {
     request: payment.braintreeCheckoutRequest,
     response: order.order,
     summary: "Sells the order's total against the drop-in's nonce",
+  },
+  'POST /api/payment/wechat/prepay': {
+    request: payment.wechatPrepayRequest,
+    response: payment.wechatPrepay,
+    summary:
+      "A WeChat Pay JSAPI prepay for the order's total, for the WeChat user of the wx.login code; the signed fields of wx.requestPayment",
+  },
+  'POST /api/payment/wechat/confirm': {
+    request: order.orderIdRequest,
+    response: order.order,
+    summary: 'Reads the WeChat Pay payment back from WeChat Pay; the order, paid when WeChat Pay says so',
+  },
+  'POST /api/payment/webhook/wechat': {
+    request: payment.wechatWebhook,
+    response: payment.webhookReceived,
+    summary: "WeChat Pay's notifications, verified with WeChat Pay's public key and decrypted with the APIv3 key",
   },
   'POST /api/payment/webhook/stripe': {
     request: payment.stripeWebhook,

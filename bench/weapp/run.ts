@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CHAT_JOURNEY, type JourneyContext, SHOP_JOURNEY, journeyContext } from '../../test/weapp/journeys';
 import { SET_DATA_LIMIT, type SetDataFigure } from '../../test/weapp/runner/mini-program';
 import { Phone } from '../../test/weapp/runner/phone';
-import { type RunningShop, openPhone, startShop, weappDir } from '../../test/weapp/support';
+import { type RunningShop, openPhone, startShop, startWeChatWorld, weappDir } from '../../test/weapp/support';
 
 const launches = Number(process.env.LAUNCHES || 7);
 
@@ -72,8 +72,10 @@ async function replay(context: JourneyContext): Promise<Map<string, SetDataFigur
 
 async function main(): Promise<void> {
   console.log(`build: ${weappDir}`);
-  const shop = await startShop({ AUTH_RATE_LIMIT_MAX: '50' });
-  const context = journeyContext(shop);
+  const wechat = await startWeChatWorld();
+  const shop = await startShop({ AUTH_RATE_LIMIT_MAX: '50', ...wechat.env });
+  wechat.connect(shop);
+  const context = journeyContext(shop, wechat);
   try {
     const tiny = await timeTinyLaunches(shop.url);
     const built = await timeLaunches(shop);
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
   } finally {
     for (const phone of context.phones) phone.close();
     await shop.stop();
+    await wechat.close();
   }
 }
 

@@ -392,6 +392,20 @@ function coreMigrations(dialect: Dialect): Record<string, Migration> {
         await sql`update tokens set last_used_at = created_at`.execute(db);
       },
     },
+    // Sign in with WeChat: an openid of the mini-program's appid belongs to one account, an account has one openid.
+    '0006_wechat_accounts': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('wechat_accounts')
+          .addColumn('appid', 'text', (c) => c.notNull())
+          .addColumn('openid', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('wechat_accounts_pk', ['appid', 'openid'])
+          .addUniqueConstraint('wechat_accounts_user', ['appid', 'user_id'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -21,6 +21,14 @@ export interface UsersTable {
   created_at: number;
 }
 
+/** A WeChat user (openid under one appid) linked to one shop account: signing in with WeChat reaches it. */
+export interface WechatAccountsTable {
+  appid: string;
+  openid: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface TokensTable {
   token_hash: string;
   user_id: number;
@@ -301,6 +309,7 @@ export interface Database extends SocialTables {
   reviews: ReviewsTable;
   users: UsersTable;
   tokens: TokensTable;
+  wechat_accounts: WechatAccountsTable;
   verification_codes: VerificationCodesTable;
   categories: CategoriesTable;
   colors: ColorsTable;

@@ -18,9 +18,15 @@ export interface PushAdapter {
   notify(target: PushTarget, notification: Record<string, unknown>, source: Record<string, unknown>): Promise<void>;
 }
 
+/** Who a template message is for: a channel's publish, or the users of an IM message who are offline. */
+export type TemplateRecipients = PushTarget | { kind: 'users'; ids: string[] };
+
 export interface WechatTemplateAdapter {
-  send(target: PushTarget, message: WxmpTemplateMsg): Promise<void>;
+  send(target: TemplateRecipients, message: WxmpTemplateMsg): Promise<void>;
 }
+
+const recipientLabel = (target: TemplateRecipients) =>
+  target.kind === 'users' ? `users:${target.ids.join(',')}` : `${target.kind}:${target.id}`;
 
 async function writeOutbox(
   db: Kysely<MessagingDatabase>,
@@ -45,8 +51,9 @@ export class OutboxPushAdapter implements PushAdapter {
 export class OutboxWechatAdapter implements WechatTemplateAdapter {
   constructor(private readonly db: Kysely<MessagingDatabase>) {}
 
-  async send(target: PushTarget, message: WxmpTemplateMsg) {
-    await writeOutbox(this.db, 'wxmp', `${target.kind}:${target.id}`, message);
+  async send(target: TemplateRecipients, message: WxmpTemplateMsg) {
+    if (target.kind === 'users' && target.ids.length === 0) return;
+    await writeOutbox(this.db, 'wxmp', recipientLabel(target), message);
   }
 }
 
@@ -86,7 +93,7 @@ export class WechatApiTemplateAdapter implements WechatTemplateAdapter {
     return body.access_token;
   }
 
-  async send(target: PushTarget, message: WxmpTemplateMsg) {
+  async send(target: TemplateRecipients, message: WxmpTemplateMsg) {
     const openids = await this.openids(target);
     if (openids.length === 0) return;
     const token = await this.accessToken();
@@ -108,18 +115,18 @@ export class WechatApiTemplateAdapter implements WechatTemplateAdapter {
     }
   }
 
-  /** Users who connected with a wxmpId of this appid: the user itself, or every member of a group. */
-  private async openids(target: PushTarget): Promise<string[]> {
-    if (target.kind === 'channel') return [];
+  /** Users who connected with a wxmpId of this appid: the users named, the user itself, or a group's members. */
+  private async openids(target: TemplateRecipients): Promise<string[]> {
+    if (target.kind === 'channel' || (target.kind === 'users' && target.ids.length === 0)) return [];
     let query = this.db.selectFrom('msg_user_wxmp').select('openid').where('appid', '=', this.config.appid);
-    query =
-      target.kind === 'user'
-        ? query.where('user_id', '=', target.id)
-        : query.where(
-            'user_id',
-            'in',
-            this.db.selectFrom('msg_group_member').select('user_id').where('group_id', '=', target.id),
-          );
+    if (target.kind === 'users') query = query.where('user_id', 'in', target.ids);
+    else if (target.kind === 'user') query = query.where('user_id', '=', target.id);
+    else
+      query = query.where(
+        'user_id',
+        'in',
+        this.db.selectFrom('msg_group_member').select('user_id').where('group_id', '=', target.id),
+      );
     const rows = await query.execute();
     return rows.map((row) => row.openid as string);
   }

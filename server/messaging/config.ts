@@ -221,10 +221,16 @@ export function messagingConfigFromEnv(env: NodeJS.ProcessEnv, source: SecretSou
   if (publicBaseUrl && !/^https?:\/\//.test(publicBaseUrl)) {
     throw new Error(`MESSAGING_PUBLIC_URL must be an http(s) URL, got "${publicBaseUrl}"`);
   }
+  // Without an account of its own, the messaging server notifies through the shop's mini-program (WEAPP_*), whose
+  // openids the SDK connects with.
+  const ownAccount = Boolean(env.WECHAT_APPID || env.WECHAT_SECRET);
   const wechat = {
-    appid: env.WECHAT_APPID || '',
-    secret: env.WECHAT_SECRET || '',
-    apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/$/, ''),
+    appid: (ownAccount ? env.WECHAT_APPID : env.WEAPP_APPID) || '',
+    secret: (ownAccount ? env.WECHAT_SECRET : env.WEAPP_SECRET) || '',
+    apiBase: ((ownAccount ? env.WECHAT_API_BASE : env.WEAPP_API_BASE) || 'https://api.weixin.qq.com').replace(
+      /\/$/,
+      '',
+    ),
     templateIds: parseList(env, 'MESSAGING_WXMP_TEMPLATE_IDS'),
   };
   if (!/^https?:\/\//.test(wechat.apiBase)) {

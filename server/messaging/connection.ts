@@ -73,7 +73,7 @@ async function admit(
   if (unproven) return { proof: null, resumed: false };
   const claims = verifyOtp(otp, ctx.config.otpSecret);
   if (claims?.userId !== userId) throw new RequestError(401, Text.NO_PERMISSION);
-  const proof = { sessionRef: claims.sessionRef, issuedAt: claims.issuedAt };
+  const proof = { sessionRef: claims.sessionRef, issuedAt: claims.issuedAt, wxmp: claims.wxmp };
   if (!(await standing(proof))) throw new RequestError(401, Text.NO_PERMISSION);
   return { proof, resumed: false };
 }
@@ -122,7 +122,14 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
       if (presence) socket.join(Rooms.channelMembers(channel));
     }
     await saveSession(ctx, socket);
-    if (!user.anonymous && isObject(payload.wxmpId)) {
+    // With identity proofs on, only the WeChat identity the shop vouched for is recorded: a client naming another
+    // person's openid would otherwise have that person notified of its messages.
+    const vouched = (appid: string, openid: string) => !ctx.config.requireOtp || proof?.wxmp === `${appid}:${openid}`;
+    if (
+      !user.anonymous &&
+      isObject(payload.wxmpId) &&
+      vouched(String(payload.wxmpId.appid), String(payload.wxmpId.openid))
+    ) {
       const { appid, openid } = payload.wxmpId as { appid: string; openid: string };
       await ctx.db
         .insertInto('msg_user_wxmp')

@@ -538,7 +538,15 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           const source = { scene: target.scene, senderId: who.userId, messageId: id };
           ctx.external(() => ctx.push.notify(pushTarget, notification, source));
         }
-        if (wxmp) ctx.external(() => ctx.wechat.send(pushTarget, wxmp));
+        if (wxmp) {
+          // As GoEasy: the template message is for the receivers who are offline (the others see the message).
+          const receivers = target.scene === Scene.PRIVATE ? [target.id] : members.filter((m) => m !== who.userId);
+          ctx.external(async () => {
+            const online = await Promise.all(receivers.map((id) => isUserIn(ctx, Rooms.user(id), id)));
+            const offline = receivers.filter((_id, index) => !online[index]);
+            await ctx.wechat.send({ kind: 'users', ids: offline }, wxmp);
+          });
+        }
       }
       return { timestamp: ts };
     });

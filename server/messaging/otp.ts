@@ -14,6 +14,11 @@ export interface OtpClaims {
   sessionRef: string;
   issuedAt: number;
   expiresAt: number;
+  /**
+   * The WeChat identity (`appid:openid`) the shop knows this user by, empty when none: the only wxmpId the
+   * messaging server records for the user, so nobody can have another person's WeChat notified.
+   */
+  wxmp: string;
 }
 
 export const OTP_TTL_MS = 5 * 60_000;
@@ -38,8 +43,10 @@ export function issueOtp(
   ttlMs = OTP_TTL_MS,
   now = Date.now(),
   sessionRef = '',
+  wxmp = '',
 ): string {
-  const payload = encode(Buffer.from(JSON.stringify({ u: userId, s: sessionRef, i: now, e: now + ttlMs })));
+  const claims = { u: userId, s: sessionRef, i: now, e: now + ttlMs, ...(wxmp ? { w: wxmp } : {}) };
+  const payload = encode(Buffer.from(JSON.stringify(claims)));
   return `${payload}.${sign(payload, secret)}`;
 }
 
@@ -56,13 +63,14 @@ export function verifyOtp(token: unknown, secret: string, now = Date.now(), even
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const { u, s, i, e } = claims;
+    const { u, s, i, e, w } = claims;
     if (typeof u !== 'string' || typeof e !== 'number' || (e < now && !evenExpired)) return null;
     return {
       userId: u,
       sessionRef: typeof s === 'string' ? s : '',
       issuedAt: typeof i === 'number' ? i : 0,
       expiresAt: e,
+      wxmp: typeof w === 'string' ? w : '',
     };
   } catch {
     return null;

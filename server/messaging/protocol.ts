@@ -99,6 +99,8 @@ export interface SocketIdentity {
 export interface Proof {
   sessionRef: string;
   issuedAt: number;
+  /** The WeChat identity the proof vouches for (`appid:openid`), when the shop gave one. */
+  wxmp?: string;
 }
 
 /**

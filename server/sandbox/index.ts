@@ -9,13 +9,18 @@ import { BraintreeFake } from './braintree';
 import { alphanumeric, randomId } from './http-kit';
 import { PaypalFake } from './paypal';
 import { StripeFake } from './stripe';
+import { WeChatFake, newWeChatKeys } from './wechat';
+import { WechatPayFake, newWechatPayKeys } from './wechatpay';
 
-export { BraintreeFake, PaypalFake, StripeFake };
+export { BraintreeFake, PaypalFake, StripeFake, WeChatFake, WechatPayFake };
 
 export interface ProviderFakes {
   stripe: StripeFake;
   paypal: PaypalFake;
   braintree: BraintreeFake;
+  /** WeChat's server API (code2Session) and WeChat Pay's v3 API, for the mini-program. */
+  wechat: WeChatFake;
+  wechatPay: WechatPayFake;
   /** The variables that point the shop at the fakes (keys, API bases, browser SDK URLs, webhook secrets). */
   env: Record<string, string>;
   /** Sends every fake's webhooks to the shop at this origin. */
@@ -39,7 +44,15 @@ export async function startProviderFakes(host = '127.0.0.1'): Promise<ProviderFa
     publicKey: alphanumeric(16),
     privateKey: randomId(16),
   });
-  await Promise.all([stripe.start(host), paypal.start(host), braintree.start(host)]);
+  const wechat = new WeChatFake(newWeChatKeys());
+  const wechatPay = new WechatPayFake(newWechatPayKeys(wechat.keys.appid));
+  await Promise.all([
+    stripe.start(host),
+    paypal.start(host),
+    braintree.start(host),
+    wechat.start(host),
+    wechatPay.start(host),
+  ]);
   const env = {
     STRIPE_SECRET_KEY: stripe.keys.secretKey,
     STRIPE_PUBLISHABLE_KEY: stripe.keys.publishableKey,
@@ -58,19 +71,27 @@ export async function startProviderFakes(host = '127.0.0.1'): Promise<ProviderFa
     BRAINTREE_ENV: 'sandbox',
     BRAINTREE_GATEWAY_URL: braintree.origin,
     BRAINTREE_DROPIN_URL: `${braintree.origin}/web/dropin/1.48.0/js/dropin.min.js`,
+    WEAPP_APPID: wechat.keys.appid,
+    WEAPP_SECRET: wechat.keys.secret,
+    WEAPP_API_BASE: wechat.origin,
+    // The shop's own endpoint is known once it listens: connect() points the notifications at it.
+    ...wechatPay.env('http://127.0.0.1/api/payment/webhook/wechat'),
   };
   return {
     stripe,
     paypal,
     braintree,
+    wechat,
+    wechatPay,
     env,
     connect(shopOrigin) {
       stripe.webhooks.endpoint = `${shopOrigin}/api/payment/webhook/stripe`;
       paypal.webhooks.endpoint = `${shopOrigin}/api/payment/webhook/paypal`;
       braintree.webhooks.endpoint = `${shopOrigin}/api/payment/webhook/braintree`;
+      wechatPay.webhooks.endpoint = `${shopOrigin}/api/payment/webhook/wechat`;
     },
     async close() {
-      await Promise.all([stripe.close(), paypal.close(), braintree.close()]);
+      await Promise.all([stripe.close(), paypal.close(), braintree.close(), wechat.close(), wechatPay.close()]);
     },
   };
 }
@@ -80,6 +101,9 @@ const PROVIDER_KEYS: Record<string, string> = {
   STRIPE_: 'STRIPE_SECRET_KEY',
   PAYPAL_: 'PAYPAL_CLIENT_ID',
   BRAINTREE_: 'BRAINTREE_MERCHANT_ID',
+  // WeChat Pay pays for the users of one mini-program: its fake goes with WeChat's, or not at all.
+  WEAPP_: 'WEAPP_APPID',
+  WECHATPAY_: 'WEAPP_APPID',
 };
 
 export function sandboxEnvironment(env: Record<string, string | undefined>, fakes: ProviderFakes) {

@@ -106,17 +106,31 @@ export async function login(
   input: ParsedRequestOf<'POST /api/auth/login'>,
   ip: string,
 ): Promise<LoginResult> {
-  await admitLogin(ctx, input.email, ip);
-  const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', input.email).executeTakeFirst();
+  return issueToken(ctx, await checkCredentials(ctx, input.email, input.password, ip));
+}
+
+/**
+ * An account's e-mail and password, checked as login checks them (wrong passwords counted per account, one scrypt
+ * whether the account exists or not): the account, or a 400 with BAD_CREDENTIALS. Linking WeChat to an account
+ * proves ownership the same way.
+ */
+export async function checkCredentials(
+  ctx: AppContext,
+  address: string,
+  password: string,
+  ip: string,
+): Promise<UserRow> {
+  await admitLogin(ctx, address, ip);
+  const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst();
   // Checked for an unknown account too (against a dummy hash): the answer takes as long either way.
-  const matches = await verifyPasswordOrDummy(input.password, user?.password_hash);
+  const matches = await verifyPasswordOrDummy(password, user?.password_hash);
   if (!user || !matches) {
-    await ctx.limits.hit(loginFailuresKey(input.email), ctx.config.authRateLimit.windowMs);
+    await ctx.limits.hit(loginFailuresKey(address), ctx.config.authRateLimit.windowMs);
     // 400, not 401: a 401 tells the app its session ended (spec §8), which would reload the login page.
     throw new ApiError(400, BAD_CREDENTIALS);
   }
-  await rememberOwnerClient(ctx, input.email, ip);
-  return issueToken(ctx, user);
+  await rememberOwnerClient(ctx, address, ip);
+  return user;
 }
 
 export async function accountExists(ctx: AppContext, address: string): Promise<boolean> {

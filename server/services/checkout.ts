@@ -5,7 +5,7 @@
  * payment. Every outcome goes through payments/ledger.ts, where the order becomes paid once.
  */
 import type { Selectable } from 'kysely';
-import type { BraintreeToken, Order, PaymentMethods, PaypalOrder, StripeSecret } from '../../types/api';
+import type { BraintreeToken, Order, PaymentMethods, PaypalOrder, StripeSecret, WechatPrepay } from '../../types/api';
 import { PAYMENT_MESSAGES } from '../../types/constants';
 import type { ParsedRequestOf } from '../../types/contract';
 import type { AppContext } from '../context';
@@ -17,11 +17,14 @@ import { braintreeView } from './payments/braintree';
 import { ORDER_CURRENCY, type ProviderView, applyProviderView } from './payments/ledger';
 import { type PaypalAnswer, paypalIssue, paypalView } from './payments/paypal';
 import { type StripeIntent, intentView } from './payments/stripe';
+import { wechatView } from './payments/wechat';
+import { codeToSession } from './wechat-login';
 
 export const NOT_CONFIGURED = {
   card: 'Card payments are not configured on this server',
   paypal: 'PayPal is not configured on this server',
   braintree: 'Braintree is not configured on this server',
+  wechat: 'WeChat Pay is not configured on this server',
 } as const;
 
 /** Stripe intents that can still be paid by the shopper (after a decline too). */
@@ -79,7 +82,7 @@ async function settledOrPayable(ctx: AppContext, userId: number, orderId: number
 const apply = (ctx: AppContext, view: ProviderView) => applyProviderView(ctx.db, view, ctx.now(), console.warn);
 
 export function paymentMethods(ctx: AppContext): PaymentMethods {
-  const { stripe, paypal, braintree } = ctx.payments;
+  const { stripe, paypal, braintree, wechat } = ctx.payments;
   const none = { client_id: '', sdk_url: '' };
   const methods = [
     ...(stripe ? [{ id: 'card', provider: 'stripe', test_mode: stripe.testMode, ...none }] : []),
@@ -95,6 +98,7 @@ export function paymentMethods(ctx: AppContext): PaymentMethods {
         ]
       : []),
     ...(braintree ? [{ id: 'braintree', provider: 'braintree', test_mode: braintree.testMode, ...none }] : []),
+    ...(wechat ? [{ id: 'wechat', provider: 'wechat', test_mode: wechat.testMode, ...none }] : []),
   ];
   return { methods, test_mode: ctx.config.paymentSandbox || methods.some((method) => method.test_mode) };
 }
@@ -276,4 +280,83 @@ export async function braintreeCheckout(
   }
   if (result.success) throw new ApiError(409, 'order_id: the order is no longer awaiting payment');
   throw new ApiError(400, `payment_method_nonce: ${result.message}`);
+}
+
+/* ------------------------------------------------------------------------------------------------ WeChat Pay */
+
+/**
+ * wechat/prepay: the order's total as a WeChat Pay JSAPI transaction for the WeChat user who pays (the openid behind
+ * the wx.login code, from code2Session: never from the client), and the signed fields of wx.requestPayment. One
+ * merchant order number per order and attempt, so a payer or an amount that changed gets a new one.
+ */
+export async function wechatPrepay(
+  ctx: AppContext,
+  userId: number,
+  input: ParsedRequestOf<'POST /api/payment/wechat/prepay'>,
+): Promise<WechatPrepay> {
+  const wechat = provider(ctx.payments.wechat, NOT_CONFIGURED.wechat);
+  const weapp = ctx.config.weapp;
+  if (!weapp) throw new ApiError(404, NOT_CONFIGURED.wechat);
+  const order = await payableOrder(ctx, userId, input.order_id);
+  const { openid } = await codeToSession(weapp, input.code);
+  const earlier = await ctx.db
+    .selectFrom('payments')
+    .select('reference')
+    .where('order_id', '=', order.id)
+    .where('provider', '=', 'wechat')
+    .execute();
+  const outTradeNo = `LM${order.id}T${earlier.length + 1}${Date.now().toString(36)}`.slice(0, 32);
+  return reach(async () => {
+    const prepayId = await wechat.prepay({
+      outTradeNo,
+      orderId: order.id,
+      description: `Lensmate order ${order.order_sn}`.slice(0, 127),
+      amountCents: order.total_cents,
+      currency: ORDER_CURRENCY,
+      openid,
+    });
+    await apply(ctx, {
+      provider: 'wechat',
+      reference: outTradeNo,
+      orderId: order.id,
+      amountCents: order.total_cents,
+      currency: ORDER_CURRENCY,
+      status: 'pending',
+      failure: '',
+    });
+    const sheet = wechat.paySheet(prepayId);
+    return {
+      time_stamp: sheet.timeStamp,
+      nonce_str: sheet.nonceStr,
+      package: sheet.package,
+      sign_type: sheet.signType,
+      pay_sign: sheet.paySign,
+      amount: fromCents(order.total_cents),
+      currency: ORDER_CURRENCY,
+      test_mode: wechat.testMode,
+    };
+  });
+}
+
+/** wechat/confirm: the order's WeChat Pay transactions read back from WeChat Pay (the sheet's word is not taken). */
+export async function confirmWechatPayment(ctx: AppContext, userId: number, orderId: number): Promise<Order> {
+  const wechat = provider(ctx.payments.wechat, NOT_CONFIGURED.wechat);
+  const { order, paid } = await settledOrPayable(ctx, userId, orderId);
+  if (paid) return loadOrder(ctx.db, order.id);
+  const payments = await ctx.db
+    .selectFrom('payments')
+    .select('reference')
+    .where('order_id', '=', order.id)
+    .where('provider', '=', 'wechat')
+    .orderBy('id', 'desc')
+    .limit(3)
+    .execute();
+  if (payments.length === 0) throw new ApiError(409, 'order_id: no WeChat Pay payment was started for this order');
+  const transactions = await reach(() => Promise.all(payments.map((payment) => wechat.transaction(payment.reference))));
+  for (const transaction of transactions) {
+    if (transaction && (await apply(ctx, wechatView(transaction, order.id))) === 'paid') {
+      return loadOrder(ctx.db, order.id);
+    }
+  }
+  throw new ApiError(409, PAYMENT_MESSAGES.wechatNotPaid);
 }

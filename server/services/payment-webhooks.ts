@@ -13,6 +13,7 @@ import { applyProviderView, eventSeen, noteEvent } from './payments/ledger';
 import { paypalView } from './payments/paypal';
 import { settleRefund } from './payments/refunds';
 import { intentView } from './payments/stripe';
+import { wechatView } from './payments/wechat';
 
 export const BAD_SIGNATURE = 'signature: the event is not signed by the provider';
 
@@ -121,5 +122,42 @@ export async function braintreeWebhook(ctx: AppContext, signature: string, paylo
       .where('order_sn', '=', transaction.orderId ?? '')
       .executeTakeFirst();
     if (order) await applyView(ctx, braintreeView(transaction, order.id));
+  });
+}
+
+/**
+ * WeChat Pay's notifications: the signature over the exact bytes (WeChat Pay's public key), then the resource
+ * decrypted with the APIv3 key. A payment is read back from WeChat Pay by its merchant order number (its current
+ * state), for the order that number was made for; a refund's outcome settles the refund recorded under its number.
+ */
+export async function wechatWebhook(
+  ctx: AppContext,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookOutcome> {
+  const wechat = ctx.payments.wechat;
+  if (!wechat) throw new ApiError(404, 'WeChat Pay is not configured on this server');
+  const opened = wechat.openNotification(rawBody, headers, Date.now());
+  if (!opened) throw new ApiError(400, BAD_SIGNATURE);
+  const { notification, resource } = opened;
+  return once(ctx, 'wechat', notification.id, notification.event_type, async () => {
+    if (notification.event_type.startsWith('TRANSACTION.')) {
+      const outTradeNo = String(resource.out_trade_no ?? '');
+      const known = await ctx.db
+        .selectFrom('payments')
+        .select('order_id')
+        .where('provider', '=', 'wechat')
+        .where('reference', '=', outTradeNo)
+        .executeTakeFirst();
+      if (!known) return;
+      const transaction = await wechat.transaction(outTradeNo);
+      if (transaction) await applyView(ctx, wechatView(transaction, known.order_id));
+    } else if (notification.event_type.startsWith('REFUND.')) {
+      const status = resource.refund_status;
+      if (status === 'SUCCESS' || status === 'ABNORMAL' || status === 'CLOSED') {
+        const outcome = status === 'SUCCESS' ? 'succeeded' : 'failed';
+        await settleRefund(ctx.db, 'wechat', String(resource.out_refund_no ?? ''), outcome, ctx.now());
+      }
+    }
   });
 }

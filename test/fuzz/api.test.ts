@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { GOOGLE_NOT_CONFIGURED } from '../../server/services/accounts';
+import { WECHAT_NOT_CONFIGURED } from '../../server/services/wechat-login';
 import { ADA, ADMIN, type TestServer, engines, startServer } from '../server/helpers';
 import { recordReliability } from '../support/reliability';
 import { type Answer, type Route, apiFieldNames, apiRoutes, dbFingerprint, send, servedApiRoutes } from './routes';
@@ -8,6 +9,7 @@ import { type Answer, type Route, apiFieldNames, apiRoutes, dbFingerprint, send,
 const RUNS = Number(process.env.LENSMATE_FUZZ_RUNS || 3);
 const SEED = Number(process.env.LENSMATE_FUZZ_SEED || 20261122);
 const GOOGLE_LOGIN = '/api/google/google_login';
+const WECHAT_LOGIN = '/api/wechat/login';
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 type Role = 'anonymous' | 'shopper' | 'admin';
@@ -177,8 +179,11 @@ describe.each(engines)('API fuzzing on %s: random and adversarial payloads on ev
     }
     if (body.status !== answer.http) throw new Error(`${where}: body status ${body.status} but HTTP ${answer.http}`);
     if (answer.http === 200) return;
-    // The one documented 5xx: a feature whose provider keys are not set says so (spec: Google login).
-    const unavailable = answer.http === 503 && body.msg === GOOGLE_NOT_CONFIGURED && route.url === GOOGLE_LOGIN;
+    // The documented 5xx: a feature whose provider keys are not set says so (spec: Google login; WeChat login).
+    const unavailable =
+      answer.http === 503 &&
+      ((body.msg === GOOGLE_NOT_CONFIGURED && route.url === GOOGLE_LOGIN) ||
+        (body.msg === WECHAT_NOT_CONFIGURED && route.url === WECHAT_LOGIN));
     if (answer.http >= 500 && !unavailable)
       throw new Error(`${where}: HTTP ${answer.http} ${answer.text.slice(0, 300)}`);
     if (answer.http < 400 && !unavailable) throw new Error(`${where}: refusal with HTTP ${answer.http}`);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
+import { issueOtp } from '../../server/messaging/otp';
 import { refuseUnsafeProduction } from '../../server/production-mode';
 import { recordReliability } from '../support/reliability';
 import { connected, removeDir, sleep, startServer } from './helpers';
@@ -138,13 +139,33 @@ describe('the WeChat template-message client', () => {
       WECHAT_SECRET: 'wxsecret',
       WECHAT_API_BASE: base,
       MESSAGING_WXMP_TEMPLATE_IDS: 'TPL',
-      MESSAGING_WXMP_RATE_PER_MINUTE: '2',
+      MESSAGING_WXMP_RATE_PER_MINUTE: '3',
     });
-    const { client: receiver } = await connected(server.url, 'wx-bob', {
-      wxmpId: { appid: 'wxapp', openid: 'OPENID-BOB' },
+    // The shop's proof vouches for each user's WeChat identity (the only one the messaging server records).
+    const vouched = (userId: string, openid: string) => ({
+      wxmpId: { appid: 'wxapp', openid },
+      otp: issueOtp(userId, server.config.otpSecret, 60_000, Date.now(), '', `wxapp:${openid}`),
     });
-    const { client: sender } = await connected(server.url, 'wx-alice');
+    const { client: receiver } = await connected(server.url, 'wx-bob', vouched('wx-bob', 'OPENID-BOB'));
+    const { client: sender } = await connected(server.url, 'wx-alice', vouched('wx-alice', 'OPENID-ALICE'));
     try {
+      expect(await receiver.request('SET_IOS_BADGE', { badge: -1 })).toMatchObject({
+        code: 400,
+        content: 'badge must be an integer greater than or equal to 0.',
+      });
+      // Online, Bob sees the message himself: no template message (as GoEasy, it is for offline receivers).
+      const online = await sender.request('publishIM', {
+        mt: 'text',
+        to: 'wx-bob',
+        d: '{}',
+        p: JSON.stringify({ text: 'hi' }),
+        t: 'private',
+        guid: 'wx-0',
+        wxmpTemplateMsg: { template_id: 'TPL', data: JSON.stringify({ thing1: { value: 'hi' } }) },
+      });
+      expect(online.code).toBe(200);
+      receiver.close();
+      await sleep(300);
       for (const guid of ['wx-1', 'wx-2']) {
         const ack = await sender.request('publishIM', {
           mt: 'text',
@@ -178,7 +199,7 @@ describe('the WeChat template-message client', () => {
       });
       expect(await template('wx-3', 'TPL')).toMatchObject({
         code: 429,
-        content: 'Too many template messages: at most 2 per minute',
+        content: 'Too many template messages: at most 3 per minute',
       });
       const sent = () => calls.filter((call) => call.url.startsWith('/cgi-bin/message/template/send'));
       for (let waited = 0; sent().length < 2 && waited < 5000; waited += 20) await sleep(20);
@@ -191,10 +212,6 @@ describe('the WeChat template-message client', () => {
       expect(sends.every((send) => !JSON.stringify(send.body).includes('STRANGER'))).toBe(true);
       // Two client-chosen recipients dropped, a template off the allow-list and one over the rate refused.
       recordReliability({ suite: 'attack-messaging-templates', payloads: 4, refused: 4 });
-      expect(await receiver.request('SET_IOS_BADGE', { badge: -1 })).toMatchObject({
-        code: 400,
-        content: 'badge must be an integer greater than or equal to 0.',
-      });
     } finally {
       receiver.close();
       sender.close();

@@ -166,6 +166,25 @@ describe('authorize with a required otp', () => {
     });
   });
 
+  it('records only the WeChat identity the proof vouches for: nobody can have another person notified', async () => {
+    const wxmpOf = async (userId: string) =>
+      server.db.db.selectFrom('msg_user_wxmp').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const owner = new Client(server.url);
+    clients.push(owner);
+    const wxmpId = { appid: 'wx0123456789abcdef', openid: 'oVOUCHED' };
+    const proof = issueOtp('dora', secret, 60_000, Date.now(), '', `${wxmpId.appid}:${wxmpId.openid}`);
+    expect(await owner.authorize({ userId: 'dora', otp: proof, wxmpId })).toMatchObject({ resultCode: 200 });
+    expect(await wxmpOf('dora')).toMatchObject({ appid: wxmpId.appid, openid: 'oVOUCHED' });
+
+    const claimer = new Client(server.url);
+    clients.push(claimer);
+    const claimed = { appid: wxmpId.appid, openid: 'oSOMEONE-ELSE' };
+    expect(await claimer.authorize({ userId: 'eve', otp: issueOtp('eve', secret), wxmpId: claimed })).toMatchObject({
+      resultCode: 200,
+    });
+    expect(await wxmpOf('eve')).toBeUndefined();
+  });
+
   it('resumes a live session on reconnect even when the original otp has expired since', async () => {
     const first = new Client(server.url);
     clients.push(first);

@@ -28,7 +28,12 @@ describe('the demo’s payment sandbox (PAYMENT_SANDBOX=1 in server/main.ts)', (
   test('offers every provider in test mode, allows exactly their origins in the CSP, and takes a card payment', async () => {
     const methods = (await call('/api/payment/methods')).body.data;
     expect(methods.test_mode).toBe(true);
-    expect(methods.methods.map((method: { id: string }) => method.id)).toEqual(['card', 'paypal', 'braintree']);
+    expect(methods.methods.map((method: { id: string }) => method.id)).toEqual([
+      'card',
+      'paypal',
+      'braintree',
+      'wechat',
+    ]);
     const token = (await call('/api/auth/login', { email: 'ada@lensmate.test', password: 'Shopper#2026a' })).body.data
       .token;
     const goods = (await call('/api/goods/get_goods_page', { page_size: 20 })).body.data.list;

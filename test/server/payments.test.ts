@@ -84,6 +84,8 @@ describe.each(engines)('payments through the providers’ SDKs against their loc
           sdk_url: fakes.env.PAYPAL_SDK_URL,
         },
         { id: 'braintree', provider: 'braintree', test_mode: true, client_id: '', sdk_url: '' },
+        // The mini-program's (the payment page shows each method on the platforms that can host it).
+        { id: 'wechat', provider: 'wechat', test_mode: true, client_id: '', sdk_url: '' },
       ],
       test_mode: true,
     });

@@ -29,6 +29,15 @@ const LIVE = {
   BRAINTREE_PUBLIC_KEY: 'public',
   BRAINTREE_PRIVATE_KEY: 'private',
   BRAINTREE_ENV: 'production',
+  WEAPP_APPID: 'wx0123456789abcdef',
+  WEAPP_SECRET: 'live-appsecret',
+  WECHATPAY_MCHID: '1900000109',
+  WECHATPAY_MERCHANT_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHATPAY_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nlive\\n-----END PRIVATE KEY-----',
+  WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0114232134912410000000000000',
+  WECHATPAY_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nlive\\n-----END PUBLIC KEY-----',
+  WECHATPAY_APIV3_KEY: 'abcdefghijklmnopqrstuvwxyz012345',
+  WECHATPAY_NOTIFY_URL: 'https://shop.example.com/api/payment/webhook/wechat',
 };
 
 describe('production mode: NODE_ENV=production refuses every sandbox, default secret and development switch', () => {
@@ -52,6 +61,8 @@ describe('production mode: NODE_ENV=production refuses every sandbox, default se
         'mail.outbox',
         'tracking.offline',
         'seed.demo-accounts',
+        'wechat.login',
+        'payments.wechat',
       ]),
     );
   });
@@ -76,6 +87,9 @@ describe('production mode: NODE_ENV=production refuses every sandbox, default se
     [{ BRAINTREE_ENV: 'sandbox' }, ['BRAINTREE_ENV=sandbox', 'BRAINTREE_GATEWAY_URL']],
     [{ BRAINTREE_GATEWAY_URL: 'http://127.0.0.1:4244' }, ['BRAINTREE_GATEWAY_URL']],
     [{ BRAINTREE_DROPIN_URL: 'http://127.0.0.1:4244/dropin.js' }, ['BRAINTREE_DROPIN_URL']],
+    [{ WEAPP_API_BASE: 'http://127.0.0.1:4245' }, ['WEAPP_API_BASE']],
+    [{ WECHATPAY_API_BASE: 'http://127.0.0.1:4246' }, ['WECHATPAY_API_BASE']],
+    [{ WECHATPAY_NOTIFY_URL: 'http://shop.example.com/api/payment/webhook/wechat' }, ['WECHATPAY_NOTIFY_URL']],
     [{ SMTP_URL: '' }, ['SMTP_URL']],
     [{ SEVENTEEN_TRACK_KEY: '' }, ['SEVENTEEN_TRACK_KEY']],
     [{ SEED_ON_FIRST_RUN: '1' }, ['SEED_ON_FIRST_RUN']],

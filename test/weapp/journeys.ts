@@ -1,7 +1,17 @@
 import type { Goods, Page as ListPage, LoginResult } from '../../types/api';
 import { PAGE_STACK_LIMIT } from './runner/mini-program';
 import type { Phone } from './runner/phone';
-import { ADMIN, OTHER_SHOPPER, type RunningShop, SHOPPER, api, fixture, openPhone, signIn } from './support';
+import {
+  ADMIN,
+  OTHER_SHOPPER,
+  type RunningShop,
+  SHOPPER,
+  type WeChatWorld,
+  api,
+  fixture,
+  openPhone,
+  signIn,
+} from './support';
 
 /**
  * The journeys on the built mini-program, as steps a test runs one `it` each and the bench (bench/weapp) replays
@@ -22,14 +32,16 @@ export interface JourneyStep {
   run(context: JourneyContext): Promise<void>;
 }
 
-export function journeyContext(shop: RunningShop): JourneyContext {
+/** `wechat`: WeChat's servers (login, WeChat Pay) as the shop was started with them; each phone is a new WeChat user. */
+export function journeyContext(shop: RunningShop, wechat?: WeChatWorld): JourneyContext {
   const phones: Phone[] = [];
   return {
     shop,
     phones,
     state: {},
     async open(path, query) {
-      const phone = await openPhone(shop, { path, query });
+      const owner = wechat ? { wechat: wechat.servers, user: wechat.newUser() } : {};
+      const phone = await openPhone(shop, { path, query, ...owner });
       phones.push(phone);
       return phone;
     },
@@ -166,19 +178,35 @@ export const SHOP_JOURNEY: JourneyStep[] = [
     },
   },
   {
-    // Issue 17: a mini-program cannot host Stripe's card fields, PayPal's buttons or Braintree's drop-in; WeChat Pay
-    // (the WeChat Pay provider's) is what it pays with. Until that provider is configured, the page offers nothing
-    // here and says where each method is offered.
-    name: 'the payment page offers only what a mini-program can host and says which methods each platform offers',
+    // Issue 17: a mini-program cannot host Stripe's card fields, PayPal's buttons or Braintree's drop-in; it pays
+    // with WeChat Pay, and the page says which methods each platform offers.
+    name: 'the payment page offers WeChat Pay only and says which methods each platform offers',
     async run(context) {
       const phone = shopper(context);
       await phone.see('Ways to pay');
       await phone.see('On the mobile site: Card (Stripe), PayPal, Card through Braintree (Braintree)');
-      await phone.see('No way to pay is available here for now.');
+      await phone.see('In the WeChat mini-program: WeChat Pay');
+      await phone.see('Pay with WeChat Pay');
       check(!phone.shows('Pay by card', { whole: false }), 'no card payment in the mini-program');
       check(!phone.shows('Loading PayPal…'), 'no PayPal buttons in the mini-program');
       check(!phone.shows('Loading Braintree…'), 'no Braintree drop-in in the mini-program');
       check(phone.program.pages.length <= PAGE_STACK_LIMIT, `at most ${PAGE_STACK_LIMIT} pages open`);
+    },
+  },
+  {
+    name: 'pays with WeChat Pay (wx.login names the payer, the server signs the sheet) and lands on the paid order',
+    async run(context) {
+      const phone = shopper(context);
+      // The user closes WeChat's payment sheet first: nothing is paid, the page says so and can pay again.
+      const pay = phone.program.wechat.payWith;
+      phone.program.wechat.payWith = async () => 'cancel';
+      await phone.tap('Pay with WeChat Pay');
+      await phone.see('Payment cancelled: you can pay again when you are ready.');
+      phone.program.wechat.payWith = pay;
+      await phone.tap('Pay with WeChat Pay');
+      await phone.waitForPage('pages/order/order-detail/order-detail');
+      await phone.see(/^Paid on /);
+      check(phone.program.wechat.payments.length === 2, 'two payment sheets opened');
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { type JourneyContext, SHOP_JOURNEY, journeyContext } from './journeys';
-import { type RunningShop, startShop } from './support';
+import { type RunningShop, type WeChatWorld, startShop, startWeChatWorld } from './support';
 
 jest.setTimeout(120_000);
 
@@ -7,15 +7,19 @@ jest.setTimeout(120_000);
 describe('the mini-program: a shopper browses, is sent to login, builds glasses, orders and pays', () => {
   let shop: RunningShop;
   let context: JourneyContext;
+  let wechat: WeChatWorld;
 
   beforeAll(async () => {
-    shop = await startShop();
-    context = journeyContext(shop);
+    wechat = await startWeChatWorld();
+    shop = await startShop(wechat.env);
+    wechat.connect(shop);
+    context = journeyContext(shop, wechat);
   });
 
   afterAll(async () => {
     for (const phone of context?.phones ?? []) phone.close();
     await shop?.stop();
+    await wechat?.close();
   });
 
   for (const step of SHOP_JOURNEY) {

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
+import { WeChatFake, newWeChatKeys } from '../../server/sandbox/wechat';
+import { WechatPayFake, newWechatPayKeys } from '../../server/sandbox/wechatpay';
 import { apiPost } from '../e2e/support/account-flow';
 import { type RunningShop, startShop } from '../e2e/support/server';
 import type { LaunchOptions } from './runner/mini-program';
 import { Phone } from './runner/phone';
+import { WeChatServers, type WeChatUser } from './runner/wechat-servers';
 
 export { startShop, type RunningShop };
 
@@ -38,4 +41,46 @@ export async function signIn(phone: Phone, account: { email: string; password: s
   await phone.type('you@example.com', account.email);
   await phone.type('Your password', account.password);
   await phone.tap('Sign in');
+}
+
+/**
+ * WeChat's side of the journeys: local fakes of WeChat's server API (code2Session) and of WeChat Pay's v3 API, the
+ * shop's variables pointing at them, and the runner's wx.login and wx.requestPayment answered by them.
+ */
+export interface WeChatWorld {
+  fake: WeChatFake;
+  pay: WechatPayFake;
+  servers: WeChatServers;
+  /** WEAPP_* and WECHATPAY_* for startShop. */
+  env: Record<string, string>;
+  /** A new WeChat user of this mini-program (a phone's owner). */
+  newUser(): WeChatUser;
+  /** Sends WeChat Pay's notifications to the shop once it listens. */
+  connect(shop: RunningShop): void;
+  close(): Promise<void>;
+}
+
+export async function startWeChatWorld(): Promise<WeChatWorld> {
+  const fake = new WeChatFake(newWeChatKeys());
+  const pay = new WechatPayFake(newWechatPayKeys(fake.keys.appid));
+  await Promise.all([fake.start(), pay.start()]);
+  return {
+    fake,
+    pay,
+    servers: new WeChatServers(fake, pay),
+    env: {
+      WEAPP_APPID: fake.keys.appid,
+      WEAPP_SECRET: fake.keys.secret,
+      WEAPP_API_BASE: fake.origin,
+      ...pay.env('http://127.0.0.1/api/payment/webhook/wechat'),
+    },
+    newUser: () => ({ appid: fake.keys.appid, openid: WeChatFake.newOpenid() }),
+    connect(shop) {
+      pay.webhooks.endpoint = `${shop.url}/api/payment/webhook/wechat`;
+    },
+    async close() {
+      await pay.webhooks.settled();
+      await Promise.all([fake.close(), pay.close()]);
+    },
+  };
 }

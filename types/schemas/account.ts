@@ -49,6 +49,26 @@ export const emailRequest = z.object({ email });
 export const googleLoginRequest = z.object({
   id_token: z.string({ required_error: 'is required' }).min(1, 'is required'),
 });
+/**
+ * Sign in with WeChat (mini-program): a wx.login code, exchanged by the server through code2Session. An openid
+ * already linked signs in to its account; a new one is linked to an existing account when its e-mail and password
+ * are given, gets a new account with `create`, and otherwise is answered `unlinked` so the shopper can choose.
+ */
+export const wechatLoginRequest = z.object({
+  code: z
+    .string({ required_error: 'is required' })
+    .min(1, 'is required')
+    .max(128, 'is not a wx.login code')
+    .regex(/^[\w-]+$/, 'is not a wx.login code'),
+  create: z.boolean().optional(),
+  email: email.optional(),
+  password: password.optional(),
+});
+export const wechatLogin = z.object({
+  /** signed_in: the openid's account; linked: the openid now belongs to the account given; created: a new one. */
+  outcome: z.enum(['signed_in', 'linked', 'created', 'unlinked']),
+  login: loginResult.nullable(),
+});
 export const changePasswordRequest = z.object({ old_password: password, new_password: newPassword });
 export const changePasswordWithCodeRequest = z.object({
   email,

@@ -66,6 +66,35 @@ export const braintreeCheckoutRequest = z.object({
   payment_method_nonce: requiredString().max(500),
 });
 
+/** WeChat Pay in the mini-program: the order, and a fresh wx.login code naming the WeChat user who pays. */
+export const wechatPrepayRequest = z.object({
+  order_id: id,
+  code: requiredString()
+    .max(128, 'is not a wx.login code')
+    .regex(/^[\w-]+$/, 'is not a wx.login code'),
+});
+
+/** What wx.requestPayment is called with, signed by the server (API v3: signType RSA). */
+export const wechatPrepay = z.object({
+  time_stamp: z.string(),
+  nonce_str: z.string(),
+  package: z.string(),
+  sign_type: z.literal('RSA'),
+  pay_sign: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  test_mode: z.boolean(),
+});
+
+/** A WeChat Pay notification; its signature (Wechatpay-Signature over the exact bytes) is what makes it count. */
+export const wechatWebhook = z
+  .object({
+    id: requiredString(),
+    event_type: requiredString(),
+    resource: z.object({ ciphertext: requiredString(), nonce: requiredString() }).passthrough(),
+  })
+  .passthrough();
+
 export const webhookReceived = z.object({
   received: z.literal(true),
   /** A delivery of an event already applied: nothing changed. */

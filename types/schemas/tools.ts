@@ -24,7 +24,17 @@ export const tryOnImageRequest = z.object({
   image_base64: z.string({ required_error: 'is required' }).min(1, 'is required'),
 });
 
-export const messagingToken = z.object({ otp: z.string(), userId: z.string() });
+export const messagingToken = z.object({
+  otp: z.string(),
+  userId: z.string(),
+  /** The user's WeChat identity in the mini-program (signed in with WeChat): the SDK connects with it as wxmpId. */
+  wxmpId: z.object({ appid: z.string(), openid: z.string() }).nullable(),
+  /**
+   * The WeChat template that chat messages carry for receivers who are offline (the first of
+   * MESSAGING_WXMP_TEMPLATE_IDS) and the mini-program its page path opens; null when none is configured.
+   */
+  wxmpTemplate: z.object({ templateId: z.string(), appid: z.string() }).nullable(),
+});
 
 const teamId = z
   .string({ required_error: 'is required' })

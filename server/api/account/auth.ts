@@ -14,6 +14,7 @@ import {
   resetPassword,
   showUser,
 } from '../../services/accounts';
+import { wechatLogin } from '../../services/wechat-login';
 import { routeGroup, signedIn } from '../route';
 
 /** Per-IP limits: `limited` on every route that hashes a password or mails a code, `checkLimited` on check_account. */
@@ -51,6 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, limits
         },
       ],
     });
+    // Rate-limited like login: linking checks a password.
+    group.route('POST /api/wechat/login', ({ input, request }) => wechatLogin(ctx, input, request.ip), limited);
     group.route(
       'POST /api/user/change_password_with_verification_code',
       async ({ input, request }) => {

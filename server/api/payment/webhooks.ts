@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { braintreeWebhook, paypalWebhook, stripeWebhook } from '../../services/payment-webhooks';
+import { braintreeWebhook, paypalWebhook, stripeWebhook, wechatWebhook } from '../../services/payment-webhooks';
 import { routeGroup } from '../route';
 
 declare module 'fastify' {
@@ -33,6 +33,9 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
       );
       group.route('POST /api/payment/webhook/paypal', ({ request }) =>
         paypalWebhook(ctx, request.rawBody ?? '', request.headers),
+      );
+      group.route('POST /api/payment/webhook/wechat', ({ request }) =>
+        wechatWebhook(ctx, request.rawBody ?? '', request.headers),
       );
       group.route('POST /api/payment/webhook/braintree', ({ input }) =>
         braintreeWebhook(ctx, input.bt_signature, input.bt_payload),

@@ -5,6 +5,7 @@
  * first answer and refunds once); a refund the provider settles later stays pending until its webhook moves it.
  * More than what was paid and not yet refunded is refused before any provider is asked.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
@@ -17,6 +18,7 @@ import {
 import type { BraintreeProvider } from './braintree';
 import { type PaypalProvider, paypalIssue } from './paypal';
 import type { StripeProvider } from './stripe';
+import type { WechatPayProvider } from './wechat';
 
 /** One provider's refund call; throws RefundRefused when the provider refuses. */
 export type RefundHandler = (request: RefundRequest) => Promise<RefundResult>;
@@ -89,6 +91,34 @@ export function braintreeRefunds(bt: BraintreeProvider): RefundHandler {
     const refunded = await bt.gateway.transaction.refund(sale.id, (request.amountCents / 100).toFixed(2));
     if (!refunded.success) throw new RefundRefused(`Braintree refused the refund: ${refunded.message}`);
     return { refundId: refunded.transaction.id, status: 'succeeded' };
+  };
+}
+
+/** WeChat Pay refunds part or all of a payment; it settles later and says so with a REFUND.SUCCESS notification. */
+export function wechatRefunds(wechat: WechatPayProvider): RefundHandler {
+  return async (request) => {
+    // out_refund_no: at most 64 of [A-Za-z0-9_-|*@]; the caller's idempotency key, hashed to fit, keeps it once.
+    const outRefundNo = `R${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 40)}`;
+    try {
+      const { data } = await wechat.refund({
+        outTradeNo: request.providerRef,
+        outRefundNo,
+        refundCents: request.amountCents,
+        totalCents: request.paymentAmountCents,
+        currency: request.currency,
+      });
+      // Recorded under our out_refund_no, which WeChat Pay's REFUND.SUCCESS notification names.
+      const refund = data as { status?: string };
+      return { refundId: outRefundNo, status: refund.status === 'SUCCESS' ? 'succeeded' : 'pending' };
+    } catch (error) {
+      const answer = (error as { response?: { status?: number; data?: { code?: string; message?: string } } }).response;
+      if (answer?.status && answer.status >= 400 && answer.status < 500) {
+        throw new RefundRefused(
+          `WeChat Pay refused the refund: ${answer.data?.message ?? answer.data?.code ?? answer.status}`,
+        );
+      }
+      throw error;
+    }
   };
 }
 

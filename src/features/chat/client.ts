@@ -32,6 +32,13 @@ export function chatClient(): GoEasy {
   });
 }
 
+/** The template chat messages carry for offline receivers, as the shop said at the last connect; null for none. */
+let template: { templateId: string; appid: string } | null = null;
+
+export function chatTemplate(): { templateId: string; appid: string } | null {
+  return template;
+}
+
 let connecting: Promise<GoEasy> | null = null;
 let connectingAs = '';
 let connectedAs = '';
@@ -58,9 +65,12 @@ export async function connectChat(): Promise<GoEasy> {
     const status = client.getConnectionStatus();
     if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
       const token = await post('/api/messaging/token', {}, { loading: false });
+      template = token.wxmpTemplate;
       await client.connect({
         id: token.userId,
         otp: token.otp,
+        // Signed in with WeChat in the mini-program: offline messages can reach the user as WeChat notifications.
+        ...(token.wxmpId ? { wxmpId: token.wxmpId } : {}),
         data: { name: user.nickname || user.email, avatar: user.avatar },
       });
       listen(client);

@@ -68,3 +68,35 @@ export function notifyIncoming(
   const { title, body } = notificationFor(scene, describeMessage(message, ''), names.conversation, names.sender);
   return chatPlatform.notify({ title, body, tag: `${target.url}?to=${target.params.to}` }, () => open(target));
 }
+
+/** The WeChat template a chat message carries (GoEasy's wxmpTemplateMsg), opening the conversation. */
+export interface ChatTemplateMessage {
+  template_id: string;
+  miniprogram: { appid: string; pagepath: string };
+  data: Record<string, { value: string }>;
+}
+
+/** WeChat's limit for a template's `thing` field: 20 characters. */
+const TEMPLATE_THING_MAX = 20;
+
+/**
+ * The template message for receivers who are offline (the messaging server sends it only to them): the
+ * conversation's name or the sender's and a preview, and the page path into the conversation as the receiver sees
+ * it (a group's chat; in a private chat, the chat with the sender).
+ */
+export function templateMessageFor(
+  template: { templateId: string; appid: string },
+  scene: 'private' | 'group',
+  to: { id: string; me: string },
+  text: string,
+  conversationName: string,
+  senderName: string,
+): ChatTemplateMessage {
+  const { title, body } = notificationFor(scene, text, conversationName, senderName);
+  const pagepath = scene === 'group' ? `${CHAT_PAGES.groupChat}?to=${to.id}` : `${CHAT_PAGES.privateChat}?to=${to.me}`;
+  return {
+    template_id: template.templateId,
+    miniprogram: { appid: template.appid, pagepath },
+    data: { thing1: { value: clip(title, TEMPLATE_THING_MAX) }, thing2: { value: clip(body, TEMPLATE_THING_MAX) } },
+  };
+}

@@ -3,10 +3,10 @@ import { IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
-import { chatClient, connectChat } from './client';
+import { chatClient, chatTemplate, connectChat } from './client';
 import { describeContent } from './describe';
 import { LOCATION_MESSAGE, type Place } from './location';
-import { notificationFor } from './notify';
+import { notificationFor, templateMessageFor } from './notify';
 
 export const HISTORY_PAGE = 20;
 
@@ -205,9 +205,22 @@ export function useConversation(peer: Peer | null) {
     return peer ? notificationFor(peer.type, preview, peer.data.name, user?.nickname || user?.email || '') : undefined;
   };
 
+  /** WeChat's notification for receivers who are offline, when the shop has a template for it. */
+  const wechatNotice = (preview: string) => {
+    const user = currentUser();
+    const template = chatTemplate();
+    if (!peer || !template || !user) return {};
+    const me = String(user.user_id);
+    const senderName = user.nickname || user.email;
+    const message = templateMessageFor(template, peer.type, { id: peer.id, me }, preview, peer.data.name, senderName);
+    return { wxmpTemplateMsg: message };
+  };
+
   const sendText = (text: string) => {
     if (!peer || text.trim() === '') return Promise.resolve();
-    return send(() => chatClient().im.createTextMessage({ text, to: peer, notification: notice(text) }));
+    return send(() =>
+      chatClient().im.createTextMessage({ text, to: peer, notification: notice(text), ...wechatNotice(text) }),
+    );
   };
 
   /** An image, video, audio or file message: uploaded first (progress in `progress`), then sent. */
@@ -217,14 +230,24 @@ export function useConversation(peer: Peer | null) {
     const type = picked.blob?.type ? { type: picked.blob.type } : {};
     const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type };
     const notification = notice(describeContent(kind, {}));
-    return send((onProgress) => chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress, notification }));
+    const wechat = wechatNotice(describeContent(kind, {}));
+    return send((onProgress) =>
+      chatClient().im[MEDIA_CREATORS[kind]]({ file, to: peer, onProgress, notification, ...wechat }),
+    );
   };
 
   const sendLocation = (place: Place) => {
     if (!peer) return Promise.resolve();
     const notification = notice(describeContent(LOCATION_MESSAGE, { ...place }));
+    const wechat = wechatNotice(describeContent(LOCATION_MESSAGE, { ...place }));
     return send(() =>
-      chatClient().im.createCustomMessage({ type: LOCATION_MESSAGE, payload: { ...place }, to: peer, notification }),
+      chatClient().im.createCustomMessage({
+        type: LOCATION_MESSAGE,
+        payload: { ...place },
+        to: peer,
+        notification,
+        ...wechat,
+      }),
     );
   };
 

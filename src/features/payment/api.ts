@@ -6,9 +6,10 @@ import type {
   PaymentMethods,
   PaypalOrder,
   StripeSecret,
+  WechatPrepay,
 } from '../../../types/api';
 
-export type { BraintreeToken, PaymentMethodOffer, PaymentMethods, PaypalOrder, StripeSecret };
+export type { BraintreeToken, PaymentMethodOffer, PaymentMethods, PaypalOrder, StripeSecret, WechatPrepay };
 
 /** The ways to pay the server offers (configured providers) and whether any runs in test mode. */
 export function fetchPaymentMethods(): Promise<PaymentMethods> {
@@ -39,4 +40,14 @@ export function fetchBraintreeToken(): Promise<BraintreeToken> {
 
 export function braintreeCheckout(orderId: number, nonce: string): Promise<Order> {
   return post('/api/payment/paypal_braintree_checkout', { order_id: orderId, payment_method_nonce: nonce });
+}
+
+/** A WeChat Pay prepay for the order, for the WeChat user of the wx.login code: the signed wx.requestPayment fields. */
+export function startWechatPayment(orderId: number, code: string): Promise<WechatPrepay> {
+  return post('/api/payment/wechat/prepay', { order_id: orderId, code });
+}
+
+/** The server reads the payment back from WeChat Pay; the answer is the order, paid when WeChat Pay says so. */
+export function confirmWechatPayment(orderId: number): Promise<Order> {
+  return post('/api/payment/wechat/confirm', { order_id: orderId });
 }

@@ -19,6 +19,7 @@ export const PAYMENT_METHODS: PaymentMethodInfo[] = [
   { id: 'card', label: 'Card', provider: 'Stripe', platforms: ['h5'] },
   { id: 'paypal', label: 'PayPal', provider: 'PayPal', platforms: ['h5'] },
   { id: 'braintree', label: 'Card through Braintree', provider: 'Braintree', platforms: ['h5'] },
+  { id: 'wechat', label: 'WeChat Pay', provider: 'WeChat Pay', platforms: ['weapp'] },
 ];
 
 export const PLATFORM_NAMES: Record<PaymentPlatformName, string> = {

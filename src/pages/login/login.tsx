@@ -1,6 +1,7 @@
 import { returnAfterLogin } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
 import { GoogleSignIn } from '@/features/account/GoogleSignIn';
+import { WechatSignIn } from '@/features/account/WechatSignIn';
 import { type LoginErrors, login, loginFailureMessage, validateLogin } from '@/features/account/auth';
 import { FIND_PASSWORD_PAGE, REGISTER_PAGE } from '@/features/account/profile';
 import { Button, Input, Text, View } from '@tarojs/components';
@@ -15,7 +16,7 @@ export default function Login() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState('');
   const [sending, setSending] = useState(false);
-  const signedInWithGoogle = useCallback(() => void returnAfterLogin(), []);
+  const signedInElsewhere = useCallback(() => void returnAfterLogin(), []);
 
   const submit = () => {
     if (sending) return;
@@ -91,7 +92,8 @@ export default function Login() {
             Create account
           </Text>
         </View>
-        <GoogleSignIn onSignedIn={signedInWithGoogle} />
+        <WechatSignIn onSignedIn={signedInElsewhere} />
+        <GoogleSignIn onSignedIn={signedInElsewhere} />
       </View>
     </View>
   );

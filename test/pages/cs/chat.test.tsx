@@ -33,7 +33,7 @@ beforeAll(async () => {
   fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/order/get_user_order': ok({ list: [orderOf()], total: 1, page: 1, page_size: 1 }),
-    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2') }),
+    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2'), wxmpId: null, wxmpTemplate: null }),
   });
   await mountPages('/pages/chat/chat?order_id=41');
 });

@@ -81,7 +81,7 @@ beforeAll(async () => {
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/messaging/token': () => {
       tokenCalls += 1;
-      return ok({ userId: '1', otp: server.otp('1') });
+      return ok({ userId: '1', otp: server.otp('1'), wxmpId: null, wxmpTemplate: null });
     },
   });
   await mountPages('/pages/chat/chat2');

@@ -108,7 +108,7 @@ beforeAll(async () => {
   fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
     '/api/social/profile': ok(benProfile),
-    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2') }),
+    '/api/messaging/token': () => ok({ userId: '2', otp: server.otp('2'), wxmpId: null, wxmpTemplate: null }),
     '/api/social/group': ok({
       group_id: 7,
       name: 'Lensmate friends',

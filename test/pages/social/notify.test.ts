@@ -3,6 +3,7 @@ import {
   NOTIFICATION_TITLE_MAX,
   notificationFor,
   notificationTarget,
+  templateMessageFor,
 } from '@/features/chat/notify';
 import { GroupMessage, PrivateMessage } from '@/messaging';
 
@@ -14,6 +15,20 @@ describe('chat notifications', () => {
     });
     expect(notificationFor('private', '[Image]', 'Ignored', 'Ben')).toEqual({ title: 'Ben', body: '[Image]' });
     expect(notificationFor('private', '   ', '', '')).toEqual({ title: 'New message', body: 'New message' });
+  });
+
+  it('gives WeChat a template into the conversation as the receiver sees it: the group, or the chat with the sender', () => {
+    const template = { templateId: 'TPL', appid: 'wx0123456789abcdef' };
+    expect(
+      templateMessageFor(template, 'group', { id: '7', me: '2' }, 'See you Saturday', 'Lensmate friends', 'Ada'),
+    ).toEqual({
+      template_id: 'TPL',
+      miniprogram: { appid: 'wx0123456789abcdef', pagepath: '/pages/groupChat/groupChat?to=7' },
+      data: { thing1: { value: 'Lensmate friends' }, thing2: { value: 'Ada: See you Saturd…' } },
+    });
+    const direct = templateMessageFor(template, 'private', { id: '3', me: '2' }, 'Hi', 'Ben', 'Ada');
+    expect(direct.miniprogram.pagepath).toBe('/pages/message/privateChat/privateChat?to=2');
+    expect(direct.data).toEqual({ thing1: { value: 'Ada' }, thing2: { value: 'Hi' } });
   });
 
   it('keeps within the messaging.md limits: title 32, body 50', () => {

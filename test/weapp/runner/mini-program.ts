@@ -323,6 +323,11 @@ export class MiniProgram {
     }
   }
 
+  /** The app realm's Promise: what a wx API called without callbacks returns (its rejections are the app's). */
+  get appPromise(): PromiseConstructor {
+    return this.contextPromise;
+  }
+
   /** A plain value handed to the app as its own realm's objects (so instanceof Array/Object hold there). */
   toApp<T>(value: T): T {
     return value === undefined ? value : (this.contextJson.parse(JSON.stringify(value)) as T);

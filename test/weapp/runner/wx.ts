@@ -31,9 +31,32 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
   mkdirSync(join(program.tempDir, 'usr'), { recursive: true });
 
   /** Runs an async API the WeChat way: success/fail/complete on a later task, errMsg `name:ok` / `name:fail ...`. */
-  function callAsync(name: string, options: Options | undefined, work: () => Promise<object> | object): void {
+  /**
+   * An asynchronous wx API: the work, then success or fail and complete. As WeChat does, a call with none of the
+   * three callbacks returns a Promise instead (Taro calls the APIs it does not promisify itself, requestPayment
+   * among them, that way).
+   */
+  function callAsync(
+    name: string,
+    options: Options | undefined,
+    work: () => Promise<object> | object,
+  ): Promise<unknown> | undefined {
+    const promiseStyle = !['success', 'fail', 'complete'].some((key) => typeof options?.[key] === 'function');
+    let resolvePromise: (value: unknown) => void = () => undefined;
+    let rejectPromise: (reason: unknown) => void = () => undefined;
+    const promise = promiseStyle
+      ? new program.appPromise((resolve: (value: unknown) => void, reject: (reason: unknown) => void) => {
+          resolvePromise = resolve;
+          rejectPromise = reject;
+        })
+      : undefined;
     const settle = (key: 'success' | 'fail', result: object) => {
       const answer = program.toApp(result);
+      if (promiseStyle) {
+        if (key === 'success') resolvePromise(answer);
+        else rejectPromise(answer);
+        return;
+      }
       const callback = options?.[key];
       if (typeof callback === 'function') program.guard(`wx.${name} ${key}`, () => callback(answer));
       const complete = options?.complete;
@@ -48,6 +71,7 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
           program.later(`wx.${name}`, () => settle('fail', { errMsg: `${name}:fail ${reason}` }));
         },
       );
+    return promise;
   }
 
   /** The build's API origin, and only it, reaches the shop server (WeChat's request domain list). */
@@ -586,6 +610,7 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
         if (missing.length) throw new ApiFailure(`parameter error: ${missing.join(', ')} should be a non-empty String`);
         const request = Object.fromEntries(fields.map((field) => [field, String(options[field])]));
         const outcome = await program.wechat.requestPayment(request as never, program.user);
+        if (outcome === 'fail') throw new ApiFailure('the payment could not be made');
         if (outcome !== 'paid') throw new ApiFailure('cancel');
         return {};
       }),
