@@ -70,7 +70,7 @@ export function PersonRow(props: { user: UserCard; busy: boolean; onToggle: () =
       </View>
       {props.showFollow && (
         <View
-          className="social-follow social-person__message"
+          className="social-person__message"
           onClick={(event) => {
             event.stopPropagation();
             void openPage(CHAT_PAGES.privateChat, { to: String(user.user_id) });
