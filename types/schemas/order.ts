@@ -40,8 +40,13 @@ export const cartLine = cartLineInput.extend({
   lens_detail: pricedLens.nullable(),
   unit_price: z.number(),
   line_total: z.number(),
-  /** false when the frame was unlisted or its colour is out of stock. */
+  /** false when the frame was unlisted or its colour is out of stock, or the line has a problem. */
   available: z.boolean(),
+  /**
+   * Why the line cannot be ordered as saved, worded as what to do (its prescription was deleted, its frame or a
+   * lens option left the shop); absent when it can. Such a line is kept in the cart and shown, never hidden.
+   */
+  problem: z.string().optional(),
 });
 
 export const cart = z.object({

@@ -1,5 +1,7 @@
 import { failureMessage } from '@/features/order/api-error';
+import { cartLineCountAtom } from '@/state/cart';
 import type { LoadState } from '@/ui/shop/StateView';
+import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { type Cart, type CartLineInput, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, fetchCart, saveCartLines } from './api';
 
@@ -14,6 +16,7 @@ export function useCart() {
   const [editError, setEditError] = useState('');
   const [saving, setSaving] = useState(false);
   const cartRef = useRef<Cart | null>(null);
+  const setLineCount = useSetAtom(cartLineCountAtom);
 
   const load = useCallback(() => {
     if (!cartRef.current) setState('loading');
@@ -21,6 +24,7 @@ export function useCart() {
       (answer) => {
         cartRef.current = answer;
         setCart(answer);
+        setLineCount(answer.lines.length);
         setState('ready');
       },
       (reason: unknown) => {
@@ -28,23 +32,27 @@ export function useCart() {
         setState('error');
       },
     );
-  }, []);
+  }, [setLineCount]);
 
-  const save = useCallback((lines: CartLineInput[]) => {
-    setSaving(true);
-    setEditError('');
-    saveCartLines(lines).then(
-      (answer) => {
-        cartRef.current = answer;
-        setCart(answer);
-        setSaving(false);
-      },
-      (reason: unknown) => {
-        setEditError(failureMessage(reason));
-        setSaving(false);
-      },
-    );
-  }, []);
+  const save = useCallback(
+    (lines: CartLineInput[]) => {
+      setSaving(true);
+      setEditError('');
+      saveCartLines(lines).then(
+        (answer) => {
+          cartRef.current = answer;
+          setCart(answer);
+          setLineCount(answer.lines.length);
+          setSaving(false);
+        },
+        (reason: unknown) => {
+          setEditError(failureMessage(reason));
+          setSaving(false);
+        },
+      );
+    },
+    [setLineCount],
+  );
 
   const setQuantity = useCallback(
     (index: number, quantity: number) => {

@@ -124,3 +124,29 @@ export function describePrescription(rx: Pick<Prescription, 'od' | 'os' | 'pd'>)
 export function hasAddValue(rx: Pick<Prescription, 'od' | 'os'>): boolean {
   return rx.od.add !== null || rx.os.add !== null;
 }
+
+function textOf(value: number | null): string {
+  return value === null ? '' : String(value);
+}
+
+/** A saved prescription as the form shows it, for editing. */
+export function formOf(rx: Pick<Prescription, 'name' | 'od' | 'os' | 'pd' | 'image_url'>): PrescriptionForm {
+  const eye = (value: EyeRx): EyeForm => ({
+    sph: String(value.sph),
+    cyl: textOf(value.cyl),
+    axis: textOf(value.axis),
+    add: textOf(value.add),
+    prism: textOf(value.prism),
+    base: value.base,
+  });
+  return {
+    name: rx.name,
+    od: eye(rx.od),
+    os: eye(rx.os),
+    pdKind: rx.pd.kind,
+    pd: rx.pd.kind === 'single' ? String(rx.pd.value) : '',
+    pdRight: rx.pd.kind === 'dual' ? String(rx.pd.right) : '',
+    pdLeft: rx.pd.kind === 'dual' ? String(rx.pd.left) : '',
+    imageUrl: rx.image_url ?? '',
+  };
+}

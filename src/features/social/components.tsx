@@ -1,5 +1,6 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
+import { CHAT_PAGES } from '@/features/chat/routes';
 import { currentToken } from '@/state/customer';
 import { type LoadState, StateView } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
@@ -67,6 +68,17 @@ export function PersonRow(props: { user: UserCard; busy: boolean; onToggle: () =
         <Text className="social-person__name">{user.nickname || `User ${user.user_id}`}</Text>
         <Text className="social-person__bio">{user.bio || 'No bio yet'}</Text>
       </View>
+      {props.showFollow && (
+        <View
+          className="social-person__message"
+          onClick={(event) => {
+            event.stopPropagation();
+            void openPage(CHAT_PAGES.privateChat, { to: String(user.user_id) });
+          }}
+        >
+          <Text>Message</Text>
+        </View>
+      )}
       {props.showFollow && <FollowButton following={user.is_following} busy={props.busy} onClick={props.onToggle} />}
     </View>
   );

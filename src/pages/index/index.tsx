@@ -1,4 +1,5 @@
 import { useRouteRecord } from '@/core/use-route-record';
+import { CartButton } from '@/features/cart/CartButton';
 import { HOME_EMPTY_MESSAGE, HomeContent } from '@/features/home/HomeContent';
 import { HomeHeader } from '@/features/home/HomeHeader';
 import { type HomePage, fetchHomePage } from '@/features/home/api';
@@ -69,6 +70,7 @@ export default function Index() {
       )}
       {state.kind === 'ready' && <HomeContent page={state.page} />}
       <PageTabBar current="home" />
+      <CartButton />
     </View>
   );
 }

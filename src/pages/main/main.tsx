@@ -1,6 +1,7 @@
 import { openPage } from '@/core/navigation';
 import { post } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
+import { CHAT_PAGES } from '@/features/chat/routes';
 import { loadTrends } from '@/features/social/api';
 import { ArticleRow, LinkRow } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
@@ -9,6 +10,21 @@ import { currentToken } from '@/state/customer';
 import { EmptyView, StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import '@/features/social/social.css';
+
+/** The ways around the social side, in the order a newcomer looks for them. */
+export const HUB_LINKS: [string, string, Record<string, string>][] = [
+  ['My profile', SOCIAL_PAGES.user, {}],
+  ['Messages', CHAT_PAGES.message, {}],
+  ['Groups', CHAT_PAGES.groups, {}],
+  ['Trends', SOCIAL_PAGES.trends, {}],
+  ['People', SOCIAL_PAGES.allUser, { type: 'all' }],
+  ['Find people', SOCIAL_PAGES.addFriend, {}],
+  ['Albums', SOCIAL_PAGES.albums, {}],
+  ['Collections', SOCIAL_PAGES.collections, {}],
+  ['Tags', SOCIAL_PAGES.addTag, {}],
+  ['Publish', SOCIAL_PAGES.push, {}],
+  ['History', SOCIAL_PAGES.history, {}],
+];
 
 /** The community start page: the feed of followed people (signed in) or the latest articles, and the ways around. */
 export default function Main() {
@@ -23,12 +39,9 @@ export default function Main() {
   return (
     <View className="social-page">
       <View className="social-card">
-        <LinkRow label="My profile" onClick={() => void openPage(SOCIAL_PAGES.user)} />
-        <LinkRow label="Messages" onClick={() => void openPage('/pages/message/message')} />
-        <LinkRow label="Find people" onClick={() => void openPage(SOCIAL_PAGES.addFriend)} />
-        <LinkRow label="Tags" onClick={() => void openPage(SOCIAL_PAGES.addTag)} />
-        <LinkRow label="Publish" onClick={() => void openPage(SOCIAL_PAGES.push)} />
-        <LinkRow label="History" onClick={() => void openPage(SOCIAL_PAGES.history)} />
+        {HUB_LINKS.map(([label, path, query]) => (
+          <LinkRow key={label} label={label} onClick={() => void openPage(path, query)} />
+        ))}
       </View>
       {state !== 'ready' || !data ? (
         <StateView state={state === 'ready' ? 'loading' : state} error={error} onRetry={reload} />

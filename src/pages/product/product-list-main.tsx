@@ -1,4 +1,5 @@
 import { useRouteRecord } from '@/core/use-route-record';
+import { CartButton } from '@/features/cart/CartButton';
 import { ColorChips, FilterGroups, SORT_OPTIONS, SortBar, toggle } from '@/features/catalog/FilterPanel';
 import { fetchColors, fetchFilters } from '@/features/catalog/api';
 import { PagedGoodsView } from '@/features/goods/PagedGoodsView';
@@ -102,6 +103,7 @@ export default function ProductListMain() {
           />
         }
       />
+      <CartButton />
     </View>
   );
 }

@@ -1,6 +1,7 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
+import { CartButton } from '@/features/cart/CartButton';
 import { CS_PAGES } from '@/features/cs/routes';
 import { StateBox } from '@/features/goods/StateBox';
 import { PRODUCT_PAGE, failureMessage, fetchGoods } from '@/features/goods/api';
@@ -156,6 +157,7 @@ export default function Product() {
         <ProductReviews goodsId={goods.goods_id} framePage={PRODUCT_PAGE} />
       </View>
       <View className="product__bar">
+        <CartButton inline />
         <View className="product__bar-price">
           <Text className="product__bar-label">Frame</Text>
           <Text className="product__bar-value">${formatPrice(goods.final_price)}</Text>

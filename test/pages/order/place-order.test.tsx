@@ -141,13 +141,21 @@ it('explains why a typed coupon does not apply and blocks the order until it is 
   await waitForText('Coupon SAVE15');
 });
 
+it('names the cart line the server refuses, so the shopper knows which one to fix', async () => {
+  submitAnswer = () => ({ status: 400, msg: 'lines.0.prescription_id: no such prescription' });
+  click(byText('Place order'));
+  await waitForText('Line 1, Harbor Round: No such prescription');
+  submitAnswer = () => ({ status: 503, msg: 'Busy, try again' });
+});
+
 it('submits with one client key kept across retries and opens the payment page of the order', async () => {
   click(byText('Place order'));
   await waitForText('Busy, try again');
   submitAnswer = () => ok(orderOf());
   click(byText('Place order'));
   await waitForPath('/pages/order/payment/payment');
-  const sent = api.bodiesOf('POST /api/order/submit_order');
+  // The two of this test (the refused line above sent one before).
+  const sent = api.bodiesOf('POST /api/order/submit_order').slice(-2);
   expect(sent).toHaveLength(2);
   expect(sent[0]).toEqual({
     client_key: expect.stringMatching(/^.{8,64}$/),

@@ -1,5 +1,6 @@
 import { openPage } from '@/core/navigation';
 import { useRouteRecord } from '@/core/use-route-record';
+import { CartButton } from '@/features/cart/CartButton';
 import { SortBar } from '@/features/catalog/FilterPanel';
 import { PagedGoodsView } from '@/features/goods/PagedGoodsView';
 import { StateBox } from '@/features/goods/StateBox';
@@ -54,6 +55,7 @@ export default function CategoryList() {
           />
         }
       />
+      <CartButton />
     </View>
   );
 }

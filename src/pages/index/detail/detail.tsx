@@ -1,6 +1,7 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { useRouteRecord } from '@/core/use-route-record';
+import { CartButton } from '@/features/cart/CartButton';
 import { fetchHomeSection } from '@/features/catalog/home-api';
 import { GoodsGrid } from '@/features/goods/GoodsCard';
 import { StateBox } from '@/features/goods/StateBox';
@@ -63,6 +64,7 @@ export default function HomeSectionDetail() {
           </Text>
         </View>
       )}
+      <CartButton />
     </View>
   );
 }

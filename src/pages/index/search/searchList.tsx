@@ -11,6 +11,7 @@ import Taro, { useReachBottom, useRouter } from '@tarojs/taro';
 import { useCallback, useState } from 'react';
 import type { GoodsSort } from '../../../../types/api';
 import '@/features/search/search.css';
+import { CartButton } from '@/features/cart/CartButton';
 import './searchList.css';
 
 export const noResultsText = (keyword: string) => `Nothing matches “${keyword}”. Try a shape, a colour or a material.`;
@@ -44,6 +45,7 @@ export default function SearchList() {
           empty={<StateBox title="No frames found" text={noResultsText(keyword)} />}
         />
       )}
+      <CartButton />
     </View>
   );
 }

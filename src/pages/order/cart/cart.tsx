@@ -14,6 +14,8 @@ import { useCallback, useEffect, useState } from 'react';
 import '@/ui/shop/shop.css';
 import './cart.css';
 
+export const CHECKOUT_BLOCKED = 'To check out, remove or fix these lines:';
+
 export default function CartPage() {
   useRouteRecord();
   const { cart, state, loadError, editError, saving, load, setQuantity, remove } = useCart();
@@ -54,7 +56,10 @@ export default function CartPage() {
     );
   }
 
-  const unavailable = cart.lines.some((line) => !line.available);
+  const blocking = cart.lines
+    .map((line, index) => ({ index, name: line.goods_name, available: line.available }))
+    .filter((line) => !line.available);
+  const unavailable = blocking.length > 0;
   const canCheckout = !unavailable && !saving;
 
   return (
@@ -75,7 +80,10 @@ export default function CartPage() {
                 Prescription: {prescriptionNames.get(line.prescription_id) ?? `#${line.prescription_id}`}
               </Text>
             )}
-            {!line.available && <Text className="shop-badge shop-badge--warn">No longer available</Text>}
+            {!line.available && !line.problem && (
+              <Text className="shop-badge shop-badge--warn">No longer available</Text>
+            )}
+            {line.problem && <Text className="shop-alert cart-line__problem">{line.problem}</Text>}
             <View className="cart-line__price-row">
               <Text className="shop-muted">
                 Frame <Money value={line.frame_price} className="cart-line__small-money" />
@@ -111,7 +119,16 @@ export default function CartPage() {
           </View>
         </View>
       ))}
-      {unavailable && <Text className="shop-alert">Remove the items that are no longer available to check out.</Text>}
+      {unavailable && (
+        <View className="shop-alert">
+          <Text>{CHECKOUT_BLOCKED}</Text>
+          {blocking.map((line) => (
+            <Text className="cart__blocking" key={line.index}>
+              {`Line ${line.index + 1}: ${line.name}`}
+            </Text>
+          ))}
+        </View>
+      )}
       <View className="shop-footer">
         <View className="shop-footer__summary">
           <Text className="shop-muted">

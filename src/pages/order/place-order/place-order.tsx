@@ -102,7 +102,11 @@ export default function PlaceOrderPage() {
       (reason: unknown) => {
         setSubmitting(false);
         const { field, message } = fieldError(reason);
-        const text = message.charAt(0).toUpperCase() + message.slice(1);
+        const sentence = message.charAt(0).toUpperCase() + message.slice(1);
+        // A refused line is named, so the shopper knows which one to fix or remove in the cart.
+        const lineAt = /^lines\.(\d+)/.exec(field);
+        const line = lineAt ? cart?.lines[Number(lineAt[1])] : undefined;
+        const text = line ? `Line ${Number(lineAt?.[1]) + 1}, ${line.goods_name}: ${sentence}` : sentence;
         setErrors({ [SECTION_OF_FIELD[field] ?? 'order']: text });
       },
     );

@@ -4,6 +4,7 @@ import { addCartLine } from '@/features/cart/api';
 import { StateBox } from '@/features/goods/StateBox';
 import { failureMessage } from '@/features/goods/api';
 import { FrameSummary, Steps, useFrame } from '@/features/lens/FrameSummary';
+import { ThicknessPreview, thicknessFor } from '@/features/lens/ThicknessPreview';
 import {
   fetchCoatings,
   fetchLensColors,
@@ -19,9 +20,10 @@ import { recommendedIndex, strongestPower, thicknessHint } from '@/features/lens
 import { lensAtom } from '@/state/lens';
 import { appStore } from '@/state/store';
 import { formatPrice } from '@/utils/format';
+import type { Thickness } from '@/utils/lens-thickness';
 import { Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { LensCoating, LensColor, LensThickness, LensType, Prescription } from '../../../../types/api';
 import '@/features/lens/lens.css';
 
@@ -67,6 +69,7 @@ function Option({
   price,
   swatch,
   onClick,
+  children,
 }: {
   active: boolean;
   name: string;
@@ -74,6 +77,7 @@ function Option({
   price: number;
   swatch?: string;
   onClick(): void;
+  children?: ReactNode;
 }) {
   return (
     <View className={`lens-option ${active ? 'lens-option--active' : ''}`} onClick={onClick}>
@@ -81,10 +85,15 @@ function Option({
       <View className="lens-option__text">
         <Text className="lens-option__name">{name}</Text>
         {description && <Text className="lens-option__desc">{description}</Text>}
+        {children}
       </View>
       <Text className="lens-option__price">{price > 0 ? `+$${formatPrice(price)}` : 'Free'}</Text>
     </View>
   );
+}
+
+function Estimate({ thickness }: { thickness: Thickness | null }) {
+  return thickness ? <ThicknessPreview thickness={thickness} /> : null;
 }
 
 export default function LensPage() {
@@ -157,6 +166,8 @@ export default function LensPage() {
   }
   const { options } = state;
   const lines = priceLines(frame, selection);
+  const rx = options.prescription;
+  const thicknessOf = (index: number) => (rx ? thicknessFor(index, rx, frame) : null);
   const total = totalOf(lines);
 
   const addToCart = () => {
@@ -223,7 +234,9 @@ export default function LensPage() {
               description={entry.description}
               price={entry.price}
               onClick={() => setThicknessId(entry.thickness_id)}
-            />
+            >
+              <Estimate thickness={thicknessOf(entry.index)} />
+            </Option>
           ))}
         </View>
       )}
