@@ -25,11 +25,12 @@ export default defineAppConfig({
     'pages/order/place-order/place-order',
     'pages/order/shipment/shipment',
     'pages/order/payment/payment',
-    'pages/order/order-list/order-list-main',
-    'pages/order/order-detail/order-detail',
-    'pages/order/prescription/my-prescription-list',
   ],
   subPackages: [
+    // After the purchase: each in the folder it always had, so its path is unchanged.
+    { root: 'pages/order/order-list', pages: ['order-list-main'] },
+    { root: 'pages/order/order-detail', pages: ['order-detail'] },
+    { root: 'pages/order/prescription', pages: ['my-prescription-list'] },
     { root: 'pages/regist', pages: ['regist'] },
     { root: 'pages/setting', pages: ['setting', 'updatePossword/updatePossword'] },
     { root: 'pages/mine/basic', pages: ['user-basic', 'change-pwd'] },
