@@ -35,9 +35,12 @@ export function viewImage(message: AnyMessage): void {
   Taro.previewImage({ urls: [url], current: url }).catch(() => undefined);
 }
 
+/** A video with its poster: the frame the platform gave or the page drew, or the store's snapshot of the video. */
 function VideoBody({ payload }: { payload: Payload }) {
   const video = (payload.video ?? payload) as Payload;
-  return <Video className="chat__video" src={mediaUrl(video.url)} controls objectFit="contain" />;
+  const thumbnail = payload.thumbnail as Payload | undefined;
+  const poster = thumbnail?.url ? mediaUrl(thumbnail.url) : undefined;
+  return <Video className="chat__video" src={mediaUrl(video.url)} poster={poster} controls objectFit="contain" />;
 }
 
 function AudioBody({ payload }: { payload: Payload }) {

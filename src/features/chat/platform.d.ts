@@ -16,6 +16,11 @@ export interface IncomingNotification {
 export interface ChatPlatform {
   /** An audio clip or any file for a media message; null when the user cancels or a refused permission was shown. */
   pickFile(kind: 'audio' | 'file'): Promise<PickedMedia | null>;
+  /**
+   * A video for a video message with its poster frame and size where they can be had (weapp: chooseVideo's
+   * `thumbTempFilePath`; H5: a JPEG of an early frame drawn on a canvas); null when the user cancels.
+   */
+  pickVideo(): Promise<PickedMedia | null>;
   /** Opens the file of a file message. */
   openFile(url: string): void;
   /** Shows a system notification that opens the conversation when tapped; false when none can be shown here. */

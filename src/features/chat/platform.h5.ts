@@ -1,3 +1,6 @@
+import { UNSUPPORTED_VIDEO } from '@/features/social/media';
+import { isVideoFile } from '@/utils/media';
+import Taro from '@tarojs/taro';
 import { mapLink } from './location';
 import type { ChatPlatform } from './platform';
 import type { PickedMedia } from './use-conversation';
@@ -23,9 +26,73 @@ function pickInBrowser(accept: string): Promise<PickedMedia | null> {
   });
 }
 
+/** How long the browser may take to open a video and seek to its poster frame before the message goes without one. */
+const POSTER_TIMEOUT_MS = 5000;
+
+/**
+ * The video's frame at 0.1 s (the very first is often black) drawn on a canvas at the video's own size, as a JPEG
+ * blob URL; null when the browser cannot decode the video (the server's snapshot is the poster then).
+ */
+function posterOf(video: PickedMedia): Promise<{ path: string; width: number; height: number } | null> {
+  const element = document.createElement('video');
+  // A video this browser cannot play gives no frame: no need to wait for one.
+  if (!element.canPlayType(video.blob?.type || 'video/mp4')) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (poster: { path: string; width: number; height: number } | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      element.removeAttribute('src');
+      element.load();
+      resolve(poster);
+    };
+    const timer = setTimeout(() => finish(null), POSTER_TIMEOUT_MS);
+    element.muted = true;
+    element.preload = 'auto';
+    element.playsInline = true;
+    element.addEventListener('error', () => finish(null));
+    const draw = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = element.videoWidth;
+      canvas.height = element.videoHeight;
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0 || canvas.height === 0) return finish(null);
+      context.drawImage(element, 0, 0, canvas.width, canvas.height);
+      const { width, height } = canvas;
+      canvas.toBlob(
+        (blob) => finish(blob ? { path: URL.createObjectURL(blob), width, height } : null),
+        'image/jpeg',
+        0.85,
+      );
+    };
+    element.addEventListener('loadeddata', () => {
+      // A recording without an index (a MediaRecorder's has no duration) is not seekable: its first frame.
+      if (!Number.isFinite(element.duration) || element.duration < 0.2) return draw();
+      element.addEventListener('seeked', draw, { once: true });
+      element.currentTime = 0.1;
+    });
+    element.src = video.path;
+  });
+}
+
 /** The browser: a file input, a new tab for files and maps, and notifications when the user has allowed them. */
 export const chatPlatform: ChatPlatform = {
   pickFile: (kind) => pickInBrowser(kind === 'audio' ? 'audio/*' : '*/*'),
+
+  // Not Taro's chooseVideo: on H5 it resolves only on `canplay` of a metadata-only preload, which Chromium never
+  // fired for an MP4 in test/e2e/chat-video.test.ts (nothing was sent), and it swaps the blob URL for a base64 data
+  // URL of the whole video. A file input, as for files, and a frame drawn here.
+  async pickVideo() {
+    const video = await pickInBrowser('video/*');
+    if (!video) return null;
+    if (!isVideoFile(video.name)) {
+      void Taro.showToast({ title: UNSUPPORTED_VIDEO, icon: 'none', duration: 2500 });
+      return null;
+    }
+    const poster = await posterOf(video);
+    return poster ? { ...video, poster: poster.path, width: poster.width, height: poster.height } : video;
+  },
 
   openFile(url) {
     window.open(url, '_blank', 'noopener');

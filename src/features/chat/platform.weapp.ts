@@ -1,4 +1,4 @@
-import { MEDIA_PERMISSION_DENIED } from '@/features/social/media';
+import { MEDIA_PERMISSION_DENIED, pickVideo } from '@/features/social/media';
 import Taro from '@tarojs/taro';
 import { LOCATION_DENIED, isPlace } from './location';
 import type { ChatPlatform } from './platform';
@@ -19,6 +19,9 @@ const refused = (message: string) => /auth|permission|deny|denied/i.test(message
  * on its map; the mini-program has no local notifications (the conversation list and the tab badge carry them).
  */
 export const chatPlatform: ChatPlatform = {
+  // chooseVideo gives the poster with the video (`thumbTempFilePath`) and its size.
+  pickVideo,
+
   async pickFile(kind) {
     try {
       const result = await Taro.chooseMessageFile({

@@ -34,6 +34,11 @@ export interface PickedMedia {
   name: string;
   size: number;
   blob?: Blob;
+  /** A video's poster frame (a local path), uploaded as the message's thumbnail. */
+  poster?: string;
+  /** A video's size in pixels, where known (the thumbnail keeps its proportions). */
+  width?: number;
+  height?: number;
 }
 
 const MEDIA_CREATORS = {
@@ -228,7 +233,9 @@ export function useConversation(peer: Peer | null) {
     if (!peer) return Promise.resolve();
     // The local path (a blob URL on H5) is what the SDK uploads and what the bubble shows until it is sent.
     const type = picked.blob?.type ? { type: picked.blob.type } : {};
-    const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type };
+    const poster = picked.poster ? { thumbTempFilePath: picked.poster } : {};
+    const pixels = picked.width && picked.height ? { width: picked.width, height: picked.height } : {};
+    const file: MediaFile = { path: picked.path, name: picked.name, size: picked.size, ...type, ...poster, ...pixels };
     const notification = notice(describeContent(kind, {}));
     const wechat = wechatNotice(describeContent(kind, {}));
     return send((onProgress) =>

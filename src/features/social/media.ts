@@ -14,6 +14,11 @@ export interface PickedFile {
   size: number;
   /** On H5, the browser File the user chose. */
   blob?: Blob;
+  /** A video's poster frame as a local path, where the platform gives one (the mini-program's `thumbTempFilePath`). */
+  poster?: string;
+  /** A video's size in pixels, where known. */
+  width?: number;
+  height?: number;
 }
 
 function denied(error: unknown): boolean {
@@ -69,8 +74,13 @@ export async function pickVideo(): Promise<PickedFile | null> {
       tempFilePath: string;
       size: number;
       originalFileObj?: Blob & { name?: string };
+      thumbTempFilePath?: string;
+      width?: number;
+      height?: number;
     };
     const picked = toPicked({ path: file.tempFilePath, size: file.size, originalFileObj: file.originalFileObj });
+    if (file.thumbTempFilePath) picked.poster = file.thumbTempFilePath;
+    if (file.width && file.height) Object.assign(picked, { width: file.width, height: file.height });
     if (picked.name.includes('.') && !isVideoFile(picked.name)) {
       toast(UNSUPPORTED_VIDEO);
       return null;
