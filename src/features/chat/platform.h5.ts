@@ -80,9 +80,9 @@ function posterOf(video: PickedMedia): Promise<{ path: string; width: number; he
 export const chatPlatform: ChatPlatform = {
   pickFile: (kind) => pickInBrowser(kind === 'audio' ? 'audio/*' : '*/*'),
 
-  // Not Taro's chooseVideo: on H5 it resolves only on `canplay` of a metadata-only preload, which Chromium never
-  // fired for an MP4 in test/e2e/chat-video.test.ts (nothing was sent), and it swaps the blob URL for a base64 data
-  // URL of the whole video. A file input, as for files, and a frame drawn here.
+  // Not Taro's chooseVideo: on H5 it resolves only on `canplay` of a metadata-only preload (through it, the MP4 of
+  // test/e2e/chat-video.test.ts was never sent), and it swaps the blob URL for a base64 data URL of the whole video.
+  // A file input, as for files, and a frame drawn here.
   async pickVideo() {
     const video = await pickInBrowser('video/*');
     if (!video) return null;
