@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { CspSources, ServerConfig } from './config';
 import { paymentCspSources } from './services/payments';
 
@@ -76,13 +76,35 @@ function overTls(config: ServerConfig, request: FastifyRequest): boolean {
 }
 
 /**
+ * The headers helmet sets for `options`, worked out once. Its middleware builds them anew on every call (and
+ * @fastify/helmet calls helmet(options) on every request, parsing the CSP each time); none of them depends on the
+ * request, so every response can take the same ready list.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as never, response as never, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
  * helmet on every response of the instance (API answers, the site, user files, 404s and errors): the CSP above,
  * nosniff, a strict Referrer-Policy, frames refused; HSTS only over TLS, where browsers honour it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const directives = siteDirectives(config, inlineScriptHashes(config.h5Dir));
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: false,
     frameguard: { action: 'deny' },
@@ -93,6 +115,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (overTls(config, request)) reply.header('strict-transport-security', HSTS);
   });
 }
