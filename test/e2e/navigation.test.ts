@@ -152,7 +152,7 @@ describe('every registered route is reached from home by taps (H5 build, headles
           avoid: AVOID,
           fills: { keyword: 'round', title: 'Notes from a crawl' },
           files: [{ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO }],
-          budgetMs: 90_000,
+          budgetMs: 120_000,
           log: (line) => trace.push(`${role}${startWith.source}: ${line}`),
           startWith,
           prefer,
@@ -170,7 +170,11 @@ describe('every registered route is reached from home by taps (H5 build, headles
     // Crawlers of one role share what they explored and begin at different places on home, side by side.
     await Promise.all([
       crawlAs('shopper', SHOPPER, /^Mine$/, [/^(Prescriptions|Profile|Settings|Change password|Update password)/]),
-      crawlAs('shopper', SHOPPER, /^Open the community$/, [/^(History|People|Message|Groups)/, /^(\+|Location)$/]),
+      crawlAs('shopper', SHOPPER, /^Open the community$/, [
+        /^(Publish|Article|Push)/,
+        /^(History|People|Message|Groups)/,
+        /^(\+|Location)$/,
+      ]),
       crawlAs('shopper', SHOPPER, /^Search/, [
         /^Add to cart$/,
         /^Single Vision/,
