@@ -43,6 +43,16 @@ export class JsonText {
   constructor(readonly text: string | Buffer) {}
 }
 
+/**
+ * An answer serialized now, checked against its route's schema as the serializer checks every other answer: for
+ * answers kept and sent again as bytes (the listing caches).
+ */
+export function serializedAnswer<K extends ContractRoute>(route: K, data: AnswerOf<K>): JsonText {
+  const checked = contract[route].response.safeParse(data);
+  if (!checked.success) throw new AnswerShapeError(route, checked.error);
+  return new JsonText(Buffer.from(JSON.stringify(ok(checked.data))));
+}
+
 export interface RouteCall<K extends ContractRoute, A extends Access> {
   /** The request after validation: the JSON body of a POST, the query of a GET. */
   input: ParsedRequestOf<K>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionHooks } from './connection';
 import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
+import type { SentSystemMessage, SystemMessage } from './control';
 import type { FileGrants } from './files';
 import { groupPresenceEvent, isUserIn, membersOf, userPresenceEvent } from './presence';
 import {
@@ -155,27 +156,7 @@ export interface ImService {
   /** The CS module plugs its sender in here, keeping publishIM one request for every scene. */
   setCsSender(sender: SendCs): void;
   /** The shop's system messages (MessagingControl.sendSystemMessage): stored, listed and pushed like any other. */
-  sendSystem(message: SystemMessageInput): Promise<SystemMessageSent[]>;
-}
-
-/** A system message from the shop's server to some users (order shipped, refund made). */
-export interface SystemMessageInput {
-  /** The users it is for (each gets their own copy in their system conversation with `senderId`). */
-  to: string | string[];
-  /** A message type of messaging.md: `text` (payload `{text}`), or any custom type with an object payload. */
-  type: string;
-  payload: Record<string, unknown> | string | number;
-  /** The system conversation it belongs to (default `system`): e.g. `orders`, `refunds`. Letters, digits, _ - . @ */
-  senderId?: string;
-  /** Shown as the sender (name, avatar), like a user's data. */
-  senderData?: Record<string, unknown>;
-  notification?: { title: string; body: string };
-}
-
-export interface SystemMessageSent {
-  userId: string;
-  messageId: string;
-  timestamp: number;
+  sendSystem(message: SystemMessage): Promise<SentSystemMessage[]>;
 }
 
 /** How long acknowledgements gather before they are deleted together, and how many users one statement names. */
@@ -918,7 +899,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     });
   }
 
-  async function sendSystem(input: SystemMessageInput): Promise<SystemMessageSent[]> {
+  async function sendSystem(input: SystemMessage): Promise<SentSystemMessage[]> {
     const senderId = validateId(input.senderId ?? SYSTEM_SENDER, 'senderId');
     const recipients = Array.isArray(input.to) ? validateIdArray(input.to, 'to') : [validateId(input.to, 'to')];
     const senderData = JSON.stringify(input.senderData ?? {});
@@ -929,7 +910,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     );
     const notification = input.notification ? validateNotification(input.notification) : undefined;
     const nt = notification ? { t: notification.title, c: notification.body, badge: notification.badge } : undefined;
-    const sent: SystemMessageSent[] = [];
+    const sent: SentSystemMessage[] = [];
     for (const userId of recipients) {
       const key = conversationKey(Scene.SYSTEM, senderId, userId);
       const { row } = await store({

@@ -1,10 +1,10 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Goods, GoodsCard, GoodsCardColor, GoodsSort, Page } from '../../types/api';
-import { type ParsedRequestOf, contract } from '../../types/contract';
-import { AnswerShapeError, JsonText } from '../api/route';
+import type { ParsedRequestOf } from '../../types/contract';
+import { type JsonText, serializedAnswer } from '../api/route';
 import type { AppContext } from '../context';
 import type { Database, GoodsTable } from '../db/schema';
-import { ApiError, countRows, fromCents, ok, pageRows, toCents } from '../http';
+import { ApiError, countRows, fromCents, pageRows, toCents } from '../http';
 import { finalPriceCents, hydrateGoods, refreshSearchText, searchWords } from './catalog';
 import { ListingCache, type ListingIds } from './listing-cache';
 
@@ -95,13 +95,6 @@ async function cardsOf(ctx: AppContext, ids: number[]): Promise<GoodsCard[]> {
   });
 }
 
-/** A list answer as the bytes sent, checked against the route's schema once, when it is made. */
-function answerBytes(route: 'POST /api/goods/get_goods_page' | 'POST /api/goods/search_page', page: Page<GoodsCard>) {
-  const checked = contract[route].response.safeParse(page);
-  if (!checked.success) throw new AnswerShapeError(route, checked.error);
-  return new JsonText(Buffer.from(JSON.stringify(ok(checked.data))));
-}
-
 /** Below this many word matches, search_page reads the matches by id and sorts them instead of walking the listing. */
 export const FEW_MATCHES = 300;
 
@@ -183,7 +176,7 @@ export class GoodsListings {
     ]);
     const answers = await this.answers.view(this.ctx.db);
     return answers.remember(`page:${key}`, async () =>
-      answerBytes('POST /api/goods/get_goods_page', await this.pageOf(input)),
+      serializedAnswer('POST /api/goods/get_goods_page', await this.pageOf(input)),
     );
   }
 
@@ -231,7 +224,7 @@ export class GoodsListings {
     const words = searchWords(input.keyword);
     const answers = await this.answers.view(this.ctx.db);
     return answers.remember(`search:${JSON.stringify([words, input.sort, input.page, input.page_size])}`, async () =>
-      answerBytes('POST /api/goods/search_page', await this.searchOf(words, input)),
+      serializedAnswer('POST /api/goods/search_page', await this.searchOf(words, input)),
     );
   }
 

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { settledScreenshot as shot, signInAs } from './support/account-flow';
+import { apiPost, settledScreenshot as shot, signInAs } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
 
@@ -27,15 +27,7 @@ describe('chat video poster in headless Chromium', () => {
 
   it('sends a video with a poster drawn from its frame, shown at thumbnail size on both sides', async () => {
     const idOf = async (email: string, password: string) =>
-      (
-        await (
-          await fetch(`${shop.url}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email, password }),
-          })
-        ).json()
-      ).data.user_id as number;
+      (await apiPost<{ user_id: number }>(shop.url, '/api/auth/login', { email, password })).data.user_id;
     const adaId = await idOf('ada@lensmate.test', 'Shopper#2026a');
     const benId = await idOf('ben@lensmate.test', 'Shopper#2026b');
     const ada = await phonePage(browser);
