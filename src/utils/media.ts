@@ -18,3 +18,13 @@ export function isImageFile(name: string): boolean {
 export function isVideoFile(name: string): boolean {
   return (VIDEO_EXTENSIONS as readonly string[]).includes(fileExtension(name));
 }
+
+/**
+ * The videos a chat can send: the shop's video types that the messaging SDK also sends (messaging.md §5 has no
+ * webm; the SDK refuses it), so the chat refuses a webm at the picker instead of after it.
+ */
+export const CHAT_VIDEO_EXTENSIONS = ['mp4', 'avi', 'mov'] as const;
+
+export function isChatVideoFile(name: string): boolean {
+  return (CHAT_VIDEO_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+}

@@ -1,4 +1,5 @@
-import { pickImages } from '@/features/social/media';
+import { UNSUPPORTED_CHAT_VIDEO, pickImages, toast } from '@/features/social/media';
+import { isChatVideoFile } from '@/utils/media';
 import { chatPlatform } from './platform';
 import type { MediaKind, PickedMedia } from './use-conversation';
 
@@ -9,6 +10,15 @@ import type { MediaKind, PickedMedia } from './use-conversation';
  */
 export async function pickMedia(kind: MediaKind): Promise<PickedMedia | null> {
   if (kind === 'image') return (await pickImages(1))[0] ?? null;
-  if (kind === 'video') return chatPlatform.pickVideo();
+  if (kind === 'video') {
+    const video = await chatPlatform.pickVideo();
+    // The mini-program's picker takes any video its camera or album has (a webm too): the chat sends what the SDK
+    // accepts. A path without an extension is left to the SDK (which then names the types).
+    if (video?.name.includes('.') && !isChatVideoFile(video.name)) {
+      toast(UNSUPPORTED_CHAT_VIDEO);
+      return null;
+    }
+    return video;
+  }
   return chatPlatform.pickFile(kind);
 }

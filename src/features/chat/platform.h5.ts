@@ -1,5 +1,5 @@
-import { UNSUPPORTED_VIDEO } from '@/features/social/media';
-import { isVideoFile } from '@/utils/media';
+import { UNSUPPORTED_CHAT_VIDEO } from '@/features/social/media';
+import { isChatVideoFile } from '@/utils/media';
 import Taro from '@tarojs/taro';
 import { mapLink } from './location';
 import type { ChatPlatform } from './platform';
@@ -86,8 +86,8 @@ export const chatPlatform: ChatPlatform = {
   async pickVideo() {
     const video = await pickInBrowser('video/*');
     if (!video) return null;
-    if (!isVideoFile(video.name)) {
-      void Taro.showToast({ title: UNSUPPORTED_VIDEO, icon: 'none', duration: 2500 });
+    if (!isChatVideoFile(video.name)) {
+      void Taro.showToast({ title: UNSUPPORTED_CHAT_VIDEO, icon: 'none', duration: 2500 });
       return null;
     }
     const poster = await posterOf(video);

@@ -6,6 +6,8 @@ export const ALBUM_PERMISSION_DENIED = '未授权访问相册权限，请授权�
 export const MEDIA_PERMISSION_DENIED = '未授权访问媒体权限，请授权后使用';
 export const UNSUPPORTED_IMAGE = 'Choose a jpg, jpeg, png, gif, bmp, webp, apng, avif or svg image';
 export const UNSUPPORTED_VIDEO = 'Choose an mp4, webm, avi or mov video';
+/** A chat's video types (CHAT_VIDEO_EXTENSIONS): the messaging SDK sends no webm. */
+export const UNSUPPORTED_CHAT_VIDEO = 'Choose an mp4, avi or mov video';
 
 /** A file the user picked: a local path for upload and, on H5, the original name (blob URLs have none). */
 export interface PickedFile {
@@ -37,7 +39,7 @@ function cancelled(error: unknown): boolean {
   return /cancel/i.test(message);
 }
 
-function toast(title: string): void {
+export function toast(title: string): void {
   void Taro.showToast({ title, icon: 'none', duration: 2500 });
 }
 
