@@ -138,8 +138,11 @@ export interface ImService {
   /**
    * Stores a message once per id, together with who must acknowledge it (one transaction, so a crash never
    * leaves a stored message nobody will be pushed); a second call with the same id returns the first.
+   * `push`, when given, is called inside the transaction once the message row is in and before the receivers'
+   * delivery rows are written: online receivers are not kept waiting for a thousand rows. Should the transaction
+   * then fail, the sender is answered an error and retries with the same id (receivers drop a second push by id).
    */
-  store(message: NewMessage): Promise<StoredMessage>;
+  store(message: NewMessage, push?: (row: ImMessageRow) => void): Promise<StoredMessage>;
   /** Pushes a stored message to every listed room except the sending socket. */
   deliver(row: ImMessageRow, rooms: string[], exceptSocketId?: string): void;
   upsertConversation(
@@ -170,7 +173,13 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   const redeliveryTimers = new Set<NodeJS.Timeout>();
   let sendCs: SendCs | undefined;
 
-  async function store(message: NewMessage): Promise<StoredMessage> {
+  /**
+   * Delivery rows being written, by message id: an acknowledgement that arrives before its row is committed (a
+   * pushed message is acknowledged while PostgreSQL still writes its fan-out) waits for it before the delete.
+   */
+  const fanOutWrites = new Map<string, Promise<unknown>>();
+
+  async function store(message: NewMessage, push?: (row: ImMessageRow) => void): Promise<StoredMessage> {
     const existing = await db.selectFrom('msg_im_message').selectAll().where('id', '=', message.id).executeTakeFirst();
     if (existing) return { row: existing as ImMessageRow, created: false };
     const row: ImMessageRow = {
@@ -191,13 +200,18 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       recaller: null,
       notification: message.notification ? JSON.stringify(message.notification) : null,
     };
-    const created = await db.transaction().execute(async (trx) => {
+    let written: (() => void) | undefined;
+    const transaction = db.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('msg_im_message')
         .values(row)
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (message.receivers.length > 0) {
+        fanOutWrites.set(row.id, new Promise<void>((resolve) => (written = resolve)));
+      }
+      push?.(row);
       if (message.receivers.length > 0) {
         const createdAt = Date.now();
         await trx
@@ -207,6 +221,10 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           .execute();
       }
       return true;
+    });
+    const created = await transaction.finally(() => {
+      fanOutWrites.delete(row.id);
+      written?.();
     });
     if (created) {
       if (message.receivers.length > 0) announcePending(message.receivers, Date.now());
@@ -389,6 +407,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     const batch = [...acks];
     acks.clear();
     for (const [messageId, users] of batch) {
+      await fanOutWrites.get(messageId);
       const ids = [...users];
       for (let start = 0; start < ids.length; start += ACK_CHUNK) {
         await db
@@ -488,27 +507,31 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       }
       const key = conversationKey(target.scene, who.userId, target.id);
       const members = target.scene === Scene.GROUP ? await groupMembers(target.id, who.userId) : [];
-      const { row, created } = await store({
-        id,
-        scene: target.scene,
-        conversation: key,
-        senderId: who.userId,
-        senderData: who.userData,
-        receiver: target.id,
-        type,
-        payload: body,
-        notification: nt,
-        receivers: target.scene === Scene.PRIVATE ? [target.id] : members.filter((member) => member !== who.userId),
-      });
+      // Pushed as soon as the message row is in (see store): to the members the shop lists now, not to whoever once
+      // joined the group's room; the delivery and conversation rows follow.
+      const rooms =
+        target.scene === Scene.PRIVATE ? [Rooms.user(target.id), Rooms.user(who.userId)] : members.map(Rooms.user);
+      const { row, created } = await store(
+        {
+          id,
+          scene: target.scene,
+          conversation: key,
+          senderId: who.userId,
+          senderData: who.userData,
+          receiver: target.id,
+          type,
+          payload: body,
+          notification: nt,
+          receivers: target.scene === Scene.PRIVATE ? [target.id] : members.filter((member) => member !== who.userId),
+        },
+        (stored) => deliver(stored, rooms, socket.id),
+      );
       const ts = Number(row.ts);
       if (created) {
         if (target.scene === Scene.PRIVATE) {
           await upsertConversation(who.userId, Scene.PRIVATE, target.id, '', key, ts, JSON.stringify(target.data));
           await upsertConversation(target.id, Scene.PRIVATE, who.userId, '', key, ts, who.userData);
-          deliver(row, [Rooms.user(target.id), Rooms.user(who.userId)], socket.id);
         } else {
-          // To the members the shop lists now, not to whoever once joined the group's room.
-          deliver(row, members.map(Rooms.user), socket.id);
           await upsertConversations(members, Scene.GROUP, target.id, key, ts, JSON.stringify(target.data));
         }
         const pushTarget = {

@@ -74,6 +74,50 @@ d('the messaging server on PostgreSQL', () => {
     expect(pubsubHistory.content.messages).toEqual([{ time: expect.any(Number), content: 'persisted' }]);
   });
 
+  it('pushes a group message before its delivery rows are committed, and an early acknowledgement still counts', async () => {
+    // 80 members online, each acknowledging at once: the push goes out as soon as the message row is in, so
+    // acknowledgements arrive while PostgreSQL still writes the 79 delivery rows. Each must still delete its row
+    // (else the message is pushed again after the redelivery period, 400 ms here).
+    const members = await Promise.all(Array.from({ length: 80 }, (_, index) => user(`pg-g-${index}`)));
+    await Promise.all(members.map((member) => member.request('subscribeGroups', { groupIds: ['pg-group'] })));
+    // The delivery rows take a second to write (a statement trigger sleeps), so every acknowledgement surely arrives
+    // before they are committed.
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`create function ${schema}.slow_delivery() returns trigger language plpgsql as
+      $$ begin perform pg_sleep(1); return null; end $$`);
+    await admin.query(`create trigger slow_delivery before insert on ${schema}.msg_im_delivery
+      for each statement execute function ${schema}.slow_delivery()`);
+    try {
+      let answered = false;
+      const sending = members[0]
+        .request('publishIM', {
+          mt: 'text',
+          to: 'pg-group',
+          d: '{}',
+          p: JSON.stringify({ text: 'to all' }),
+          t: 'group',
+          guid: 'pg-group-1',
+        })
+        .finally(() => {
+          answered = true;
+        });
+      await Promise.all(members.slice(1).map((member) => member.waitFor('imMessage', 1)));
+      // Everyone has it while the sender still waits for the rows (the answer follows the commit).
+      expect(answered).toBe(false);
+      expect((await sending).code).toBe(200);
+      await sleep(1000);
+      expect(members.slice(1).map((member) => member.count('imMessage'))).toEqual(Array(79).fill(1));
+      const left = await admin.query(`select count(*)::int as n from ${schema}.msg_im_delivery where message_id = $1`, [
+        'pg-group-1',
+      ]);
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await admin.query(`drop trigger slow_delivery on ${schema}.msg_im_delivery`);
+      await admin.end();
+    }
+  });
+
   it('runs the CS session on PostgreSQL', async () => {
     await server.assignAgent('pg-team', 'pg-agent');
     const agent = await user('pg-agent');
