@@ -15,6 +15,8 @@ import { issueOtp } from '../../server/messaging/otp';
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
+/** Connections made before the memory baseline (a tenth of CLIENTS): see `measure`. */
+const WARM_CLIENTS = Math.floor(CLIENTS / 10);
 /** Persisted group messages to all CLIENTS members (BENCH_GROUP_MESSAGES, default 20). */
 const GROUP_MESSAGES = Number(process.env.BENCH_GROUP_MESSAGES ?? 20);
 /** Group messages sent first and not measured (BENCH_GROUP_WARMUP, default 3). */
@@ -24,10 +26,11 @@ const ROOT = join(__dirname, '..', '..');
 const OTP_SECRET = randomBytes(24).toString('base64url');
 
 function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], {
+  const probe = join(ROOT, 'bench', 'messaging', 'memory-probe.ts');
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', probe, join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -38,10 +41,19 @@ function start(script: string, env: Record<string, string>): Promise<{ child: Ch
   });
 }
 
-function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb * 1024;
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** The server's memory after two full collections (bench/messaging/memory-probe.ts answers over IPC). */
+function memoryOf(child: ChildProcess): Promise<Memory> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve(message as Memory));
+    child.send('memory');
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,17 +89,27 @@ async function measure(name: string, script: string, env: Record<string, string>
   const server = await start(script, env);
   await sleep(300);
   const pid = server.child.pid as number;
-  const baseRss = rssBytes(pid);
   const sockets: Socket[] = [];
-  for (let i = 0; i < CLIENTS; i += 50) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => connectClient(server.url, i + j)),
-    );
-    sockets.push(...batch);
-  }
-  await Promise.all(sockets.map((socket) => socket.emitWithAck('subscribe', { channels: ['bench'] })));
+  const connectUpTo = async (count: number) => {
+    for (let i = sockets.length; i < count; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, count - i) }, (_, j) => connectClient(server.url, i + j)),
+      );
+      await Promise.all(batch.map((socket) => socket.emitWithAck('subscribe', { channels: ['bench'] })));
+      sockets.push(...batch);
+    }
+  };
+  // The first connections pay once for what any server keeps (compiled code, its database's page cache, pools):
+  // the memory of an idle connection is what each further one adds.
+  await connectUpTo(WARM_CLIENTS);
+  await sleep(500);
+  const base = await memoryOf(server.child);
+  await connectUpTo(CLIENTS);
   await sleep(1000);
-  const perConnection = (rssBytes(pid) - baseRss) / CLIENTS;
+  const idle = await memoryOf(server.child);
+  const measured = CLIENTS - WARM_CLIENTS;
+  const perConnection = (idle.rss - base.rss) / measured;
+  const heapPerConnection = (idle.heapUsed + idle.external - base.heapUsed - base.external) / measured;
   const pubsub = await fanOut(name, sockets);
   const group = await groupFanOut(name, sockets, pid);
   for (const socket of sockets) socket.disconnect();
@@ -99,6 +121,7 @@ async function measure(name: string, script: string, env: Record<string, string>
     messages: MESSAGES,
     ...pubsub,
     rssPerIdleConnectionKiB: Number((perConnection / 1024).toFixed(1)),
+    heapPerIdleConnectionKiB: Number((heapPerConnection / 1024).toFixed(1)),
     ...group,
   };
 }
@@ -210,7 +233,8 @@ async function main() {
     console.log(
       `ours / bare socket.io: fan-out ${ratio(ours.fanOutPerSecond, bare.fanOutPerSecond)}x, ` +
         `p50 ${ratio(ours.p50Ms, bare.p50Ms)}x, p99 ${ratio(ours.p99Ms, bare.p99Ms)}x, ` +
-        `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x; ` +
+        `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x ` +
+        `(heap and buffers kept ${ratio(ours.heapPerIdleConnectionKiB, bare.heapPerIdleConnectionKiB)}x); ` +
         `persisted group message to ${CLIENTS} members: fan-out ` +
         `${ratio(ours.groupFanOutPerSecond, bare.groupFanOutPerSecond)}x, p50 ${ratio(ours.groupP50Ms, bare.groupP50Ms)}x, ` +
         `p99 ${ratio(ours.groupP99Ms, bare.groupP99Ms)}x, ` +

@@ -84,8 +84,12 @@ export function closeRevoked(ctx: MessagingContext, revocation: Revocation): voi
   ctx.io.in(room).disconnectSockets(true);
 }
 
-export function registerConnection(ctx: MessagingContext, socket: MessagingSocket, hooks: ConnectionHooks): void {
-  handle(ctx, socket, Call.AUTHORIZE, 'none', async (_socket, payload) => {
+/** The rooms each leaving socket was in (`disconnect` comes after they are emptied). */
+const roomsAtDisconnect = new WeakMap<MessagingSocket, Set<string>>();
+
+/** authorize, manualDisconnect and what a disconnect cleans up, registered once per server. */
+export function registerConnection(ctx: MessagingContext, hooks: ConnectionHooks): void {
+  handle(ctx, Call.AUTHORIZE, 'none', async (socket, payload) => {
     const key = findAppKey(ctx.config.appKeys, payload.appkey);
     if (!key) throw new RequestError(401, Text.INVALID_APPKEY);
     const modules = Array.isArray(payload.modules) ? payload.modules.map((m: unknown) => String(m).toUpperCase()) : [];
@@ -149,7 +153,7 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
     return new Reply(authorizeAnswer(sid, payload.sm, key));
   });
 
-  handle(ctx, socket, Call.MANUAL_DISCONNECT, 'none', async () => {
+  handle(ctx, Call.MANUAL_DISCONNECT, 'none', async (socket) => {
     const who = identity(socket);
     // A deliberate disconnect ends the session: the next connect starts a new sid.
     if (who.authorized) {
@@ -159,19 +163,19 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
     return 'ok';
   });
 
-  let roomsAtDisconnect = new Set<string>();
-  socket.on('disconnecting', () => {
-    roomsAtDisconnect = new Set(socket.rooms);
+  ctx.routes.onLeaving((socket) => {
+    roomsAtDisconnect.set(socket, new Set(socket.rooms));
   });
-  socket.on('disconnect', () => {
+  ctx.routes.onGone((socket) => {
+    const rooms = roomsAtDisconnect.get(socket) ?? new Set<string>();
+    roomsAtDisconnect.delete(socket);
     const who = identity(socket);
     if (!who.authorized) return;
     (async () => {
       if (who.sid) {
         const channels: Record<string, boolean> = {};
-        for (const room of roomsAtDisconnect) {
-          if (room.startsWith('ch:'))
-            channels[room.slice(3)] = roomsAtDisconnect.has(Rooms.channelMembers(room.slice(3)));
+        for (const room of rooms) {
+          if (room.startsWith('ch:')) channels[room.slice(3)] = rooms.has(Rooms.channelMembers(room.slice(3)));
         }
         await ctx.sessions.save(
           who.sid,
@@ -179,11 +183,11 @@ export function registerConnection(ctx: MessagingContext, socket: MessagingSocke
           ctx.config.sessionWindowMs,
         );
       }
-      for (const room of roomsAtDisconnect) {
+      for (const room of rooms) {
         if (!room.startsWith('chm:')) continue;
         if (!(await isUserIn(ctx, room, who.userId))) await channelPresenceEvent(ctx, room.slice(4), 'leave', who);
       }
-      for (const hook of hooks.disconnected) await hook(socket, roomsAtDisconnect);
+      for (const hook of hooks.disconnected) await hook(socket, rooms);
     })().catch((err) => ctx.log.error({ err }, 'messaging disconnect cleanup failed'));
   });
 }

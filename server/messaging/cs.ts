@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionHooks } from './connection';
-import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
+import { type MessagingContext, type MessagingSocket, handle, identity, userOf } from './context';
 import { type ImMessageRow, type ImService, abbreviate, isAssignedAgent } from './im';
 import {
   Call,
@@ -287,50 +287,55 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
     ctx.io.to(Rooms.user(agentId)).emit(Push.CS_ONLINE_CHANGED, { teamId, online: false });
   }
 
-  function registerSocket(socket: MessagingSocket) {
-    const me = () => identity(socket).userId;
-
-    handle(ctx, socket, Call.CS_ONLINE, 'write', async (_socket, payload) => {
+  /** The customer-service requests, registered once (ctx.routes serves every socket). */
+  function registerRequests() {
+    handle(ctx, Call.CS_ONLINE, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const teamJson = parseObjectJson(payload.teamData, 'agentData and teamData require an object', 'teamData');
       const agentJson = parseObjectJson(payload.agentData, 'agentData and teamData require an object', 'agentData');
-      await requireAgent(teamId, me());
+      await requireAgent(teamId, userOf(socket));
       await db
         .insertInto('msg_cs_agent')
-        .values({ team_id: teamId, agent_id: me(), agent_data: agentJson, team_data: teamJson, online: 1 })
+        .values({ team_id: teamId, agent_id: userOf(socket), agent_data: agentJson, team_data: teamJson, online: 1 })
         .onConflict((oc) =>
           oc.columns(['team_id', 'agent_id']).doUpdateSet({ agent_data: agentJson, team_data: teamJson, online: 1 }),
         )
         .execute();
       await db.updateTable('msg_cs_agent').set({ team_data: teamJson }).where('team_id', '=', teamId).execute();
-      ctx.io.in(Rooms.user(me())).socketsJoin(Rooms.team(teamId));
-      ctx.io.to(Rooms.user(me())).except(socket.id).emit(Push.CS_ONLINE_CHANGED, { teamId, online: true });
+      ctx.io.in(Rooms.user(userOf(socket))).socketsJoin(Rooms.team(teamId));
+      ctx.io
+        .to(Rooms.user(userOf(socket)))
+        .except(socket.id)
+        .emit(Push.CS_ONLINE_CHANGED, { teamId, online: true });
       return 'ok';
     });
 
-    handle(ctx, socket, Call.CS_OFFLINE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_OFFLINE, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       await db
         .updateTable('msg_cs_agent')
         .set({ online: 0 })
         .where('team_id', '=', teamId)
-        .where('agent_id', '=', me())
+        .where('agent_id', '=', userOf(socket))
         .execute();
-      ctx.io.in(Rooms.user(me())).socketsLeave(Rooms.team(teamId));
-      ctx.io.to(Rooms.user(me())).except(socket.id).emit(Push.CS_ONLINE_CHANGED, { teamId, online: false });
+      ctx.io.in(Rooms.user(userOf(socket))).socketsLeave(Rooms.team(teamId));
+      ctx.io
+        .to(Rooms.user(userOf(socket)))
+        .except(socket.id)
+        .emit(Push.CS_ONLINE_CHANGED, { teamId, online: false });
       return 'ok';
     });
 
-    handle(ctx, socket, Call.CS_MY_TEAMS, 'read', async () => {
+    handle(ctx, Call.CS_MY_TEAMS, 'read', async (socket) => {
       const rows = await onlineAgents()
         .select('s.team_id')
-        .where('s.agent_id', '=', me())
+        .where('s.agent_id', '=', userOf(socket))
         .orderBy('s.team_id')
         .execute();
       return rows.map((row) => row.team_id);
     });
 
-    handle(ctx, socket, Call.CS_AGENTS, 'read', async (_socket, payload) => {
+    handle(ctx, Call.CS_AGENTS, 'read', async (_socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const rows = await onlineAgents()
         .select(['s.agent_id', 's.agent_data'])
@@ -340,8 +345,8 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return rows.map((row) => ({ id: row.agent_id, data: row.agent_data }));
     });
 
-    handle(ctx, socket, Call.CS_PENDING_CONVERSATION, 'read', async () => {
-      const teams = (await onlineAgents().select('s.team_id').where('s.agent_id', '=', me()).execute()).map(
+    handle(ctx, Call.CS_PENDING_CONVERSATION, 'read', async (socket) => {
+      const teams = (await onlineAgents().select('s.team_id').where('s.agent_id', '=', userOf(socket)).execute()).map(
         (row) => row.team_id as string,
       );
       if (teams.length === 0) return [];
@@ -354,7 +359,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       const list: Record<string, unknown>[] = [];
       for (const session of sessions) {
         const key = conversationKey(Scene.CS, session.team_id, session.customer_id);
-        const last = await im.lastMessage(key, me());
+        const last = await im.lastMessage(key, userOf(socket));
         if (!last) continue;
         list.push({
           lastMessage: abbreviate(last, ctx.files),
@@ -365,16 +370,16 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       return list;
     });
 
-    handle(ctx, socket, Call.CS_ACCEPT, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_ACCEPT, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customer = payload.customer as { id?: unknown; data?: unknown } | undefined;
       if (customer === undefined || customer === null) throw badRequest(Text.CUSTOMER_REQUIRED);
       const customerId = validateId(customer.id, 'customer.id');
       const customerData = parseObjectJson(customer.data, 'customer data must be non-empty object.', 'customer.data');
       if (customerData === '{}') throw badRequest('customer data must be non-empty object.');
-      const agent = await requireAgent(teamId, me(), true);
+      const agent = await requireAgent(teamId, userOf(socket), true);
       const current = await loadSession(teamId, customerId);
-      if (await servedByOther(current, me())) throw new RequestError(401, ACCEPTED_BY_OTHER);
+      if (await servedByOther(current, userOf(socket))) throw new RequestError(401, ACCEPTED_BY_OTHER);
       const start = Date.now();
       const session: SessionRow = {
         team_id: teamId,
@@ -382,7 +387,7 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
         status: 'ACCEPTED',
         session_id: String(start),
         start,
-        agent_id: me(),
+        agent_id: userOf(socket),
         agent_data: agent.agent_data,
         customer_data: customerData,
       };
@@ -399,22 +404,22 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       );
       const key = conversationKey(Scene.CS, teamId, customerId);
       const ts = Number(row.ts);
-      await im.upsertConversation(me(), Scene.CS, customerId, teamId, key, ts, customerData);
+      await im.upsertConversation(userOf(socket), Scene.CS, customerId, teamId, key, ts, customerData);
       await im.upsertConversation(customerId, Scene.CS, teamId, teamId, key, ts, agent.team_data as string);
       im.deliver(
         row,
-        [Rooms.user(customerId), Rooms.user(me()), Rooms.team(teamId), Rooms.live(teamId, customerId)],
+        [Rooms.user(customerId), Rooms.user(userOf(socket)), Rooms.team(teamId), Rooms.live(teamId, customerId)],
         socket.id,
       );
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, Call.CS_END, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_END, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
-      const agent = await requireAgent(teamId, me());
+      const agent = await requireAgent(teamId, userOf(socket));
       const current = await loadSession(teamId, customerId);
-      if (!current || current.status !== 'ACCEPTED' || current.agent_id !== me()) {
+      if (!current || current.status !== 'ACCEPTED' || current.agent_id !== userOf(socket)) {
         throw new RequestError(401, Text.NO_PERMISSION);
       }
       const session: SessionRow = { ...current, status: 'FREE', agent_id: null, agent_data: null };
@@ -431,24 +436,24 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       );
       const key = conversationKey(Scene.CS, teamId, customerId);
       const ts = Number(row.ts);
-      await im.upsertConversation(me(), Scene.CS, customerId, teamId, key, ts);
+      await im.upsertConversation(userOf(socket), Scene.CS, customerId, teamId, key, ts);
       await im.upsertConversation(customerId, Scene.CS, teamId, teamId, key, ts);
-      im.deliver(row, [Rooms.user(customerId), Rooms.user(me()), Rooms.live(teamId, customerId)], socket.id);
+      im.deliver(row, [Rooms.user(customerId), Rooms.user(userOf(socket)), Rooms.live(teamId, customerId)], socket.id);
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, Call.CS_TRANSFER, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_TRANSFER, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       const agentId = validateId(payload.agentId, 'agentId');
-      const agent = await requireAgent(teamId, me());
+      const agent = await requireAgent(teamId, userOf(socket));
       const target = await agentRow(teamId, agentId);
       // Only to an agent of the same team, online there now.
       if (!target || target.online !== 1 || !(await isAssignedAgent(ctx, teamId, agentId))) {
         throw badRequest(`agent ${agentId} is not online in team ${teamId}.`);
       }
       const current = await loadSession(teamId, customerId);
-      if (!current || current.status !== 'ACCEPTED' || current.agent_id !== me()) {
+      if (!current || current.status !== 'ACCEPTED' || current.agent_id !== userOf(socket)) {
         throw new RequestError(401, Text.NO_PERMISSION);
       }
       const start = Date.now();
@@ -473,34 +478,34 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
       );
       const key = conversationKey(Scene.CS, teamId, customerId);
       const ts = Number(row.ts);
-      await im.upsertConversation(me(), Scene.CS, customerId, teamId, key, ts);
+      await im.upsertConversation(userOf(socket), Scene.CS, customerId, teamId, key, ts);
       await im.upsertConversation(agentId, Scene.CS, customerId, teamId, key, ts, current.customer_data);
       await im.upsertConversation(customerId, Scene.CS, teamId, teamId, key, ts);
       im.deliver(
         row,
-        [Rooms.user(customerId), Rooms.user(me()), Rooms.user(agentId), Rooms.live(teamId, customerId)],
+        [Rooms.user(customerId), Rooms.user(userOf(socket)), Rooms.user(agentId), Rooms.live(teamId, customerId)],
         socket.id,
       );
       return { message: abbreviate(row, ctx.files) };
     });
 
-    handle(ctx, socket, Call.CS_CUSTOMER_STATUS, 'read', async (_socket, payload) => {
+    handle(ctx, Call.CS_CUSTOMER_STATUS, 'read', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
-      if (customerId !== me()) await requireAgent(teamId, me());
+      if (customerId !== userOf(socket)) await requireAgent(teamId, userOf(socket));
       return statusOf(await loadSession(teamId, customerId));
     });
 
-    handle(ctx, socket, Call.CS_LIVE_SESSION, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_LIVE_SESSION, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
-      await requireAgent(teamId, me());
+      await requireAgent(teamId, userOf(socket));
       for (const room of socket.rooms) if (room.startsWith('live:')) socket.leave(room);
       socket.join(Rooms.live(teamId, customerId));
       return { customerStatus: statusOf(await loadSession(teamId, customerId)) };
     });
 
-    handle(ctx, socket, Call.CS_QUIT_LIVE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.CS_QUIT_LIVE, 'write', async (socket, payload) => {
       const teamId = validateId(payload.teamId, 'teamId');
       const customerId = validateId(payload.customerId, 'customerId');
       socket.leave(Rooms.live(teamId, customerId));
@@ -508,5 +513,6 @@ export function registerCs(ctx: MessagingContext, hooks: ConnectionHooks, im: Im
     });
   }
 
-  return { registerSocket, agentRemoved };
+  registerRequests();
+  return { agentRemoved };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionHooks } from './connection';
-import { type MessagingContext, type MessagingSocket, handle, identity } from './context';
+import { type MessagingContext, type MessagingSocket, handle, identity, userOf } from './context';
 import type { SentSystemMessage, SystemMessage } from './control';
 import type { FileGrants } from './files';
 import { groupPresenceEvent, isUserIn, membersOf, userPresenceEvent } from './presence';
@@ -133,7 +133,6 @@ export interface NewMessage {
 }
 
 export interface ImService {
-  registerSocket(socket: MessagingSocket): void;
   stop(): void;
   /**
    * Stores a message once per id, together with who must acknowledge it (one transaction, so a crash never
@@ -209,7 +208,12 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         .executeTakeFirst();
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       if (message.receivers.length > 0) {
-        fanOutWrites.set(row.id, new Promise<void>((resolve) => (written = resolve)));
+        fanOutWrites.set(
+          row.id,
+          new Promise<void>((resolve) => {
+            written = resolve;
+          }),
+        );
       }
       push?.(row);
       if (message.receivers.length > 0) {
@@ -473,10 +477,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     if (!(await isAssignedAgent(ctx, ref.teamId, me))) throw new RequestError(401, Text.NO_PERMISSION);
   }
 
-  function registerSocket(socket: MessagingSocket) {
-    const me = () => identity(socket).userId;
-
-    handle(ctx, socket, Call.PUBLISH_IM, 'write', async (_socket, payload) => {
+  /** The IM requests, registered once (ctx.routes serves every socket). */
+  function registerRequests() {
+    handle(ctx, Call.PUBLISH_IM, 'write', async (socket, payload) => {
       const who = identity(socket);
       if (who.anonymous) throw new RequestError(401, Text.NO_PERMISSION);
       const target = validateImTarget(payload.to, payload.d, payload.t, who.userId);
@@ -555,17 +558,17 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return { timestamp: ts };
     });
 
-    socket.on(Push.IM_ACK, (payload: unknown) => {
+    ctx.routes.on(Push.IM_ACK, (socket, payload) => {
       const messageId = (payload as { publishGuid?: unknown } | null)?.publishGuid;
       const who = identity(socket);
       if (typeof messageId !== 'string' || messageId.length > 64 || !who.authorized || who.anonymous) return;
       acknowledge(who.userId, messageId);
     });
 
-    handle(ctx, socket, Call.IM_HISTORY, 'read', async (_socket, payload) => {
+    handle(ctx, Call.IM_HISTORY, 'read', async (socket, payload) => {
       const scene = validateScene(payload.scene);
-      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
-      await assertCanRead(me(), ref);
+      const ref = resolveConversation(userOf(socket), scene, payload.id, payload.teamId);
+      await assertCanRead(userOf(socket), ref);
       const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
       const before =
         typeof payload.lastTimestamp === 'number' && payload.lastTimestamp > 0
@@ -576,7 +579,11 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         .selectAll()
         .where('conversation', '=', ref.key)
         .where('ts', '<', before)
-        .where('id', 'not in', db.selectFrom('msg_im_deleted').select('message_id').where('user_id', '=', me()))
+        .where(
+          'id',
+          'not in',
+          db.selectFrom('msg_im_deleted').select('message_id').where('user_id', '=', userOf(socket)),
+        )
         .orderBy('ts', 'desc')
         .limit(limit)
         .execute()) as ImMessageRow[];
@@ -586,16 +593,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       };
     });
 
-    handle(ctx, socket, Call.IM_HISTORY_CHANGE, 'read', async (_socket, payload) => {
+    handle(ctx, Call.IM_HISTORY_CHANGE, 'read', async (socket, payload) => {
       const scene = validateScene(payload.scene);
-      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
-      await assertCanRead(me(), ref);
+      const ref = resolveConversation(userOf(socket), scene, payload.id, payload.teamId);
+      await assertCanRead(userOf(socket), ref);
       const after = typeof payload.after === 'number' ? payload.after : Number.MAX_SAFE_INTEGER;
       const min = typeof payload.min === 'number' ? payload.min : 0;
       const deleted = await db
         .selectFrom('msg_im_deleted')
         .select('ts')
-        .where('user_id', '=', me())
+        .where('user_id', '=', userOf(socket))
         .where('conversation', '=', ref.key)
         .where('ts', '>=', min)
         .where('ts', '<=', after)
@@ -624,13 +631,13 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       };
     });
 
-    handle(ctx, socket, Call.IM_MARK_AS_READ, 'write', async (_socket, payload) => {
+    handle(ctx, Call.IM_MARK_AS_READ, 'write', async (socket, payload) => {
       if (payload.id === undefined && payload.userId === undefined && payload.groupId === undefined) {
         throw badRequest(' id is required.');
       }
       const scene = validateScene(payload.scene);
-      const ref = resolveConversation(me(), scene, payload.id, payload.teamId);
-      await assertCanRead(me(), ref);
+      const ref = resolveConversation(userOf(socket), scene, payload.id, payload.teamId);
+      await assertCanRead(userOf(socket), ref);
       const time = payload.lastTimestamp;
       if (typeof time !== 'number' || !Number.isFinite(time) || time <= 0) {
         throw badRequest('lastTimestamp must be a positive number.');
@@ -639,25 +646,25 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         .selectFrom('msg_im_offset')
         .select('offset')
         .where('conversation', '=', ref.key)
-        .where('user_id', '=', me())
+        .where('user_id', '=', userOf(socket))
         .executeTakeFirst();
       // Read marks only move forward; an older mark is accepted and changes nothing.
       if (current && Number(current.offset) >= time) return 'ok';
       await db
         .insertInto('msg_im_offset')
-        .values({ conversation: ref.key, user_id: me(), offset: time })
+        .values({ conversation: ref.key, user_id: userOf(socket), offset: time })
         .onConflict((oc) => oc.columns(['conversation', 'user_id']).doUpdateSet({ offset: time }))
         .execute();
-      const event = { scene, targetId: ref.targetId, markerId: me(), teamId: ref.teamId || undefined, time };
-      const rooms = [Rooms.user(me())];
+      const event = { scene, targetId: ref.targetId, markerId: userOf(socket), teamId: ref.teamId || undefined, time };
+      const rooms = [Rooms.user(userOf(socket))];
       if (scene === Scene.PRIVATE) rooms.push(Rooms.user(ref.targetId));
       if (scene === Scene.CS) {
-        if (ref.customerId === me()) {
+        if (ref.customerId === userOf(socket)) {
           const session = await db
             .selectFrom('msg_cs_session')
             .select('agent_id')
             .where('team_id', '=', ref.teamId)
-            .where('customer_id', '=', me())
+            .where('customer_id', '=', userOf(socket))
             .executeTakeFirst();
           if (session?.agent_id) rooms.push(Rooms.user(session.agent_id as string));
         } else {
@@ -672,11 +679,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
      * The messages a recall or a delete names: those at `times` in one private or group conversation (CS refused
      * with `csRefused`, none found with `noneFound`), and their times in order for the event.
      */
-    async function namedMessages(payload: Record<string, any>, csRefused: string, noneFound: string) {
+    async function namedMessages(
+      socket: MessagingSocket,
+      payload: Record<string, any>,
+      csRefused: string,
+      noneFound: string,
+    ) {
       const scene = validateScene(payload.scene);
       if (scene === Scene.CS) throw badRequest(csRefused);
-      const ref = resolveConversation(me(), scene, payload.targetId, undefined);
-      await assertCanRead(me(), ref);
+      const ref = resolveConversation(userOf(socket), scene, payload.targetId, undefined);
+      await assertCanRead(userOf(socket), ref);
       const rows = (await db
         .selectFrom('msg_im_message')
         .selectAll()
@@ -688,14 +700,15 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return { scene, ref, rows, times };
     }
 
-    handle(ctx, socket, Call.IM_RECALL, 'write', async (_socket, payload) => {
+    handle(ctx, Call.IM_RECALL, 'write', async (socket, payload) => {
       const { scene, ref, rows, times } = await namedMessages(
+        socket,
         payload,
         Text.RECALL_CS_UNSUPPORTED,
         Text.INVALID_MESSAGE,
       );
       rows.forEach((row, index) => {
-        if (row.sender_id !== me()) throw badRequest(Text.RECALL_OTHERS);
+        if (row.sender_id !== userOf(socket)) throw badRequest(Text.RECALL_OTHERS);
         if (row.recalled === 1) throw badRequest(Text.alreadyRecalled(index));
       });
       const who = identity(socket);
@@ -711,27 +724,28 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         .execute();
       const rooms =
         scene === Scene.PRIVATE
-          ? [Rooms.user(ref.targetId), Rooms.user(me())]
+          ? [Rooms.user(ref.targetId), Rooms.user(userOf(socket))]
           : (await ctx.groups.members(ref.targetId)).map(Rooms.user);
-      const conversationId = wireConversationId(scene, me(), ref.targetId);
+      const conversationId = wireConversationId(scene, userOf(socket), ref.targetId);
       ctx.io.to(rooms).except(socket.id).emit(Push.IM_RECALLED, { scene, conversationId, recaller, times });
       return 'ok';
     });
 
-    handle(ctx, socket, Call.IM_DELETE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.IM_DELETE, 'write', async (socket, payload) => {
       const { scene, ref, rows, times } = await namedMessages(
+        socket,
         payload,
         Text.DELETE_CS_UNSUPPORTED,
         Text.NOTHING_TO_DELETE,
       );
       await db
         .insertInto('msg_im_deleted')
-        .values(rows.map((row) => ({ user_id: me(), message_id: row.id, conversation: ref.key, ts: row.ts })))
+        .values(rows.map((row) => ({ user_id: userOf(socket), message_id: row.id, conversation: ref.key, ts: row.ts })))
         .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
         .execute();
       await db
         .deleteFrom('msg_im_delivery')
-        .where('user_id', '=', me())
+        .where('user_id', '=', userOf(socket))
         .where(
           'message_id',
           'in',
@@ -739,30 +753,30 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         )
         .execute();
       ctx.io
-        .to(Rooms.user(me()))
+        .to(Rooms.user(userOf(socket)))
         .except(socket.id)
         .emit(Push.IM_DELETED, {
           scene,
           targetId: ref.targetId,
-          conversationId: wireConversationId(scene, me(), ref.targetId),
-          deleterId: me(),
+          conversationId: wireConversationId(scene, userOf(socket), ref.targetId),
+          deleterId: userOf(socket),
           times,
         });
       return 'ok';
     });
 
-    handle(ctx, socket, Call.LAST_CONVERSATIONS, 'read', async () => {
+    handle(ctx, Call.LAST_CONVERSATIONS, 'read', async (socket) => {
       const conversations = await db
         .selectFrom('msg_im_conversation')
         .selectAll()
-        .where('owner_id', '=', me())
+        .where('owner_id', '=', userOf(socket))
         .orderBy('top', 'desc')
         .orderBy('updated_at', 'desc')
         .limit(Limits.CONVERSATIONS)
         .execute();
       const list: Record<string, unknown>[] = [];
       for (const conversation of conversations) {
-        const last = await lastMessage(conversation.conversation as string, me());
+        const last = await lastMessage(conversation.conversation as string, userOf(socket));
         if (!last || Number(last.ts) <= Number(conversation.removed_at)) continue;
         list.push({
           t: conversation.scene,
@@ -775,13 +789,13 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return list;
     });
 
-    handle(ctx, socket, Call.TOP_CONVERSATION, 'write', async (_socket, payload) => {
+    handle(ctx, Call.TOP_CONVERSATION, 'write', async (socket, payload) => {
       if (typeof payload.top !== 'boolean') throw badRequest(Text.TOP_BOOLEAN);
-      const conversation = await findConversation(payload);
+      const conversation = await findConversation(socket, payload);
       await db
         .updateTable('msg_im_conversation')
         .set({ top: payload.top ? 1 : 0 })
-        .where('owner_id', '=', me())
+        .where('owner_id', '=', userOf(socket))
         .where('scene', '=', conversation.scene)
         .where('target_id', '=', conversation.target_id)
         .where('team_id', '=', conversation.team_id)
@@ -789,16 +803,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, Call.REMOVE_CONVERSATION, 'write', async (_socket, payload) => {
-      const conversation = await findConversation(payload);
-      const last = await lastMessage(conversation.conversation as string, me());
-      if (conversation.scene === Scene.CS && last && !csConversationEnded(last, me())) {
+    handle(ctx, Call.REMOVE_CONVERSATION, 'write', async (socket, payload) => {
+      const conversation = await findConversation(socket, payload);
+      const last = await lastMessage(conversation.conversation as string, userOf(socket));
+      if (conversation.scene === Scene.CS && last && !csConversationEnded(last, userOf(socket))) {
         throw badRequest(Text.CS_REMOVE_BEFORE_END);
       }
       await db
         .updateTable('msg_im_conversation')
         .set({ removed_at: last ? Number(last.ts) : Date.now(), top: 0 })
-        .where('owner_id', '=', me())
+        .where('owner_id', '=', userOf(socket))
         .where('scene', '=', conversation.scene)
         .where('target_id', '=', conversation.target_id)
         .where('team_id', '=', conversation.team_id)
@@ -806,13 +820,13 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, Call.IM_DATA, 'read', async (_socket, payload) => {
+    handle(ctx, Call.IM_DATA, 'read', async (socket, payload) => {
       const scene = validateScene(payload.type);
       const targetId = validateId(payload.targetId, 'targetId');
       const row = await db
         .selectFrom('msg_im_conversation')
         .select('data')
-        .where('owner_id', '=', me())
+        .where('owner_id', '=', userOf(socket))
         .where('scene', '=', scene)
         .where('target_id', '=', targetId)
         .where('team_id', '=', scene === Scene.CS ? String(payload.teamId ?? targetId) : '')
@@ -820,14 +834,14 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return (row?.data as string | undefined) ?? '{}';
     });
 
-    async function findConversation(payload: Record<string, any>) {
+    async function findConversation(socket: MessagingSocket, payload: Record<string, any>) {
       const scene = validateScene(payload.type);
       const targetId = validateId(payload.targetId, 'targetId');
       const teamId = scene === Scene.CS ? String(payload.teamId ?? targetId) : '';
       const row = await db
         .selectFrom('msg_im_conversation')
         .selectAll()
-        .where('owner_id', '=', me())
+        .where('owner_id', '=', userOf(socket))
         .where('scene', '=', scene)
         .where('target_id', '=', targetId)
         .where('team_id', '=', teamId)
@@ -847,7 +861,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return row;
     }
 
-    handle(ctx, socket, Call.SUBSCRIBE_GROUPS, 'write', async (_socket, payload) => {
+    handle(ctx, Call.SUBSCRIBE_GROUPS, 'write', async (socket, payload) => {
       const groupIds = validateIdArray(payload.groupIds, 'groupIds');
       const who = identity(socket);
       for (const groupId of groupIds) {
@@ -862,7 +876,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, Call.UNSUBSCRIBE_GROUP, 'read', async (_socket, payload) => {
+    handle(ctx, Call.UNSUBSCRIBE_GROUP, 'read', async (socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
       const who = identity(socket);
       await ctx.groups.leave(groupId, who.userId);
@@ -873,29 +887,29 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       return 'ok';
     });
 
-    handle(ctx, socket, Call.SUBSCRIBE_GROUP_PRESENCE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.SUBSCRIBE_GROUP_PRESENCE, 'write', async (socket, payload) => {
       const groupIds = validateIdArray(payload.groupIds, 'groupIds');
-      for (const groupId of groupIds) await requireMember(groupId, me());
+      for (const groupId of groupIds) await requireMember(groupId, userOf(socket));
       for (const groupId of groupIds) socket.join(Rooms.groupWatchers(groupId));
       return 'ok';
     });
 
-    handle(ctx, socket, Call.UNSUBSCRIBE_GROUP_PRESENCE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.UNSUBSCRIBE_GROUP_PRESENCE, 'write', async (socket, payload) => {
       socket.leave(Rooms.groupWatchers(validateId(payload.groupId, 'groupId')));
       return 'ok';
     });
 
-    handle(ctx, socket, Call.SUBSCRIBE_USER_PRESENCE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.SUBSCRIBE_USER_PRESENCE, 'write', async (socket, payload) => {
       for (const userId of validateIdArray(payload.userIds, 'userIds')) socket.join(Rooms.userWatchers(userId));
       return 'ok';
     });
 
-    handle(ctx, socket, Call.UNSUBSCRIBE_USER_PRESENCE, 'write', async (_socket, payload) => {
+    handle(ctx, Call.UNSUBSCRIBE_USER_PRESENCE, 'write', async (socket, payload) => {
       socket.leave(Rooms.userWatchers(validateId(payload.userId, 'userId')));
       return 'ok';
     });
 
-    handle(ctx, socket, Call.IM_HERE_NOW, 'read', async (_socket, payload) => {
+    handle(ctx, Call.IM_HERE_NOW, 'read', async (_socket, payload) => {
       const userIds = validateIdArray(payload.userIds, 'userIds');
       const online: { userId: string; userData: string }[] = [];
       for (const userId of userIds) {
@@ -906,19 +920,19 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     });
 
     /** The group's members online now: a member asks, and only current members are counted. */
-    async function onlineMembers(groupId: string) {
-      const members = new Set(await groupMembers(groupId, me()));
+    async function onlineMembers(socket: MessagingSocket, groupId: string) {
+      const members = new Set(await groupMembers(groupId, userOf(socket)));
       return (await membersOf(ctx, Rooms.group(groupId))).filter((member) => members.has(member.id));
     }
 
-    handle(ctx, socket, Call.IM_GROUP_HERE_NOW, 'read', async (_socket, payload) => {
-      const online = await onlineMembers(validateId(payload.groupId, 'groupId'));
+    handle(ctx, Call.IM_GROUP_HERE_NOW, 'read', async (socket, payload) => {
+      const online = await onlineMembers(socket, validateId(payload.groupId, 'groupId'));
       return online.map((member) => ({ userId: member.id, userData: member.userData }));
     });
 
-    handle(ctx, socket, Call.IM_GROUP_ONLINE_COUNT, 'read', async (_socket, payload) => {
+    handle(ctx, Call.IM_GROUP_ONLINE_COUNT, 'read', async (socket, payload) => {
       const groupId = validateId(payload.groupId, 'groupId');
-      return { groupId, onlineCount: (await onlineMembers(groupId)).length };
+      return { groupId, onlineCount: (await onlineMembers(socket, groupId)).length };
     });
   }
 
@@ -960,9 +974,10 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     return sent;
   }
 
+  registerRequests();
+
   const service: ImService = {
     sendSystem,
-    registerSocket,
     stop() {
       for (const timer of redeliveryTimers) clearInterval(timer);
       redeliveryTimers.clear();

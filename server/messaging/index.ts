@@ -8,14 +8,14 @@ import type { MessagingDatabase } from '../db/messaging-schema';
 import { createAdapters } from './adapters';
 import type { MessagingConfig } from './config';
 import { type ConnectionHooks, closeRevoked, registerConnection } from './connection';
-import { type MessagingContext, type MessagingSocket, knownEvents } from './context';
+import { type MessagingContext, type MessagingSocket, SocketRoutes } from './context';
 import { MessagingControl } from './control';
 import { registerCs } from './cs';
 import type { GroupDirectory } from './directory';
 import { FileGrants } from './files';
 import { registerIm } from './im';
 import { FloodLimits, MemoryCounter, RedisCounter } from './limits';
-import { Limits, Text, failure } from './protocol';
+import { Limits } from './protocol';
 import { registerPubSub, trackQos1 } from './pubsub';
 import { MemorySessionStore, RedisSessionStore } from './state';
 import { readingFromStart } from './stream-start';
@@ -45,6 +45,10 @@ export interface MessagingDeps {
  * polling) and its upload endpoint to a fastify instance. Call before `listen`; `close()` stops it
  * without closing the shared HTTP server.
  */
+function disconnectUnauthorized(socket: MessagingSocket): void {
+  if (!socket.data.authorized) socket.disconnect(true);
+}
+
 export async function registerMessaging(
   app: FastifyInstance,
   deps: MessagingDeps,
@@ -90,11 +94,22 @@ export async function registerMessaging(
     external(task) {
       task().catch((err) => app.log.error({ err }, 'messaging hand-off to an external service failed'));
     },
+    routes: new SocketRoutes(app.log),
   };
 
   const hooks: ConnectionHooks = { authorized: [], disconnected: [] };
+  const authorizeDeadlines = new WeakMap<MessagingSocket, NodeJS.Timeout>();
+  const dropDeadline = (socket: MessagingSocket) => {
+    clearTimeout(authorizeDeadlines.get(socket));
+    authorizeDeadlines.delete(socket);
+  };
+  hooks.authorized.push(async (socket) => dropDeadline(socket));
+  ctx.routes.onGone(dropDeadline);
+  registerConnection(ctx, hooks);
+  registerPubSub(ctx);
   const im = registerIm(ctx, hooks);
   const cs = registerCs(ctx, hooks, im);
+  registerUploadToken(ctx);
   await registerUploadRoutes(app, ctx);
   const detachSystem = control.attachSystemSender((message) => im.sendSystem(message));
   const stopListening = control.listen(async (event) => {
@@ -107,20 +122,10 @@ export async function registerMessaging(
   io.on('connection', (raw) => {
     const socket = raw as MessagingSocket;
     socket.data = { authorized: false };
-    // A connection that never authorizes holds a socket for nothing.
-    const authorizeDeadline = setTimeout(() => {
-      if (!socket.data.authorized) socket.disconnect(true);
-    }, AUTHORIZE_TIMEOUT_MS);
-    socket.once('disconnect', () => clearTimeout(authorizeDeadline));
-    registerConnection(ctx, socket, hooks);
-    registerPubSub(ctx, socket);
-    im.registerSocket(socket);
-    cs.registerSocket(socket);
-    registerUploadToken(ctx, socket);
-    socket.onAny((event: string, ...args: unknown[]) => {
-      const ack = args.at(-1);
-      if (!knownEvents.has(event) && typeof ack === 'function') ack(failure(400, Text.unsupportedRequest(event)));
-    });
+    // A connection that never authorizes holds a socket for nothing. (No closure per socket: the timer is dropped
+    // when the socket authorizes or leaves.)
+    authorizeDeadlines.set(socket, setTimeout(disconnectUnauthorized, AUTHORIZE_TIMEOUT_MS, socket));
+    ctx.routes.attach(socket);
   });
 
   return {

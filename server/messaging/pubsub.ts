@@ -54,8 +54,9 @@ function clearPending(socket: MessagingSocket): void {
   pending.clear();
 }
 
-export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): void {
-  handle(ctx, socket, Call.SUBSCRIBE, 'read', async (_socket, payload) => {
+/** The pub/sub requests, registered once per server (ctx.routes serves every socket). */
+export function registerPubSub(ctx: MessagingContext): void {
+  handle(ctx, Call.SUBSCRIBE, 'read', async (socket, payload) => {
     const channels = validateChannels(payload.channel, payload.channels);
     let presence = false;
     if (payload.presence !== undefined && payload.presence !== null) {
@@ -76,7 +77,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, Call.UNSUBSCRIBE, 'read', async (_socket, payload) => {
+  handle(ctx, Call.UNSUBSCRIBE, 'read', async (socket, payload) => {
     const channel = validateChannel(payload.channel);
     if (!socket.rooms.has(Rooms.channel(channel))) throw badRequest(Text.notSubscribed(channel));
     const wasMember = socket.rooms.has(Rooms.channelMembers(channel));
@@ -90,7 +91,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, Call.PUBLISH, 'write', async (_socket, payload) => {
+  handle(ctx, Call.PUBLISH, 'write', async (socket, payload) => {
     const channel = validateChannel(payload.channel);
     const content = validatePublishContent(payload.content);
     const qos = validateQos(payload.q);
@@ -132,16 +133,16 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return new Reply(ok('ok', { publishGuid: guid }));
   });
 
-  socket.on(Push.ACK, (payload: unknown) => {
+  ctx.routes.on(Push.ACK, (socket, payload) => {
     const guid = (payload as { publishGuid?: unknown } | null)?.publishGuid;
     const pending = pendingBySocket.get(socket);
     if (typeof guid !== 'string' || !pending) return;
     clearTimeout(pending.get(guid));
     pending.delete(guid);
   });
-  socket.on('disconnect', () => clearPending(socket));
+  ctx.routes.onGone(clearPending);
 
-  handle(ctx, socket, Call.HISTORY, 'read', async (_socket, payload) => {
+  handle(ctx, Call.HISTORY, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HISTORY_DEFAULT, Limits.HISTORY_MAX);
     const rows = await ctx.db
@@ -154,7 +155,7 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return { messages: rows.reverse().map((row) => ({ time: Number(row.created_at), content: row.content })) };
   });
 
-  handle(ctx, socket, Call.SET_IOS_BADGE, 'write', async (_socket, payload) => {
+  handle(ctx, Call.SET_IOS_BADGE, 'write', async (socket, payload) => {
     const badge = payload.badge;
     if (!Number.isInteger(badge) || badge < 0) throw badRequest('badge must be an integer greater than or equal to 0.');
     const who = identity(socket);
@@ -163,20 +164,20 @@ export function registerPubSub(ctx: MessagingContext, socket: MessagingSocket): 
     return 'ok';
   });
 
-  handle(ctx, socket, Call.PRESENCE_SUBSCRIBE, 'read', async (_socket, payload) => {
+  handle(ctx, Call.PRESENCE_SUBSCRIBE, 'read', async (socket, payload) => {
     const channel = validateChannel(payload.channel);
     if (identity(socket).anonymous) throw badRequest(PRESENCE_ANONYMOUS);
     socket.join(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
-  handle(ctx, socket, Call.PRESENCE_UNSUBSCRIBE, 'write', async (_socket, payload) => {
+  handle(ctx, Call.PRESENCE_UNSUBSCRIBE, 'write', async (socket, payload) => {
     const channel = validateChannel(payload.channel);
     socket.leave(Rooms.channelWatchers(channel));
     return 'ok';
   });
 
-  handle(ctx, socket, Call.PRESENCE_HERE_NOW, 'read', async (_socket, payload) => {
+  handle(ctx, Call.PRESENCE_HERE_NOW, 'read', async (_socket, payload) => {
     const channel = validateChannel(payload.channel);
     const limit = validateLimit(payload.limit, Limits.HERE_NOW_DEFAULT);
     const members = await membersOf(ctx, Rooms.channelMembers(channel));

@@ -128,8 +128,8 @@ function requestBase(socket: MessagingSocket): string {
   return `${proto}://${headers['x-forwarded-host'] ?? headers.host}`;
 }
 
-export function registerUploadToken(ctx: MessagingContext, socket: MessagingSocket): void {
-  handle(ctx, socket, Call.UPLOAD_TOKEN, 'write', async (_socket, payload) => {
+export function registerUploadToken(ctx: MessagingContext): void {
+  handle(ctx, Call.UPLOAD_TOKEN, 'write', async (socket, payload) => {
     const filename = payload.filename;
     if (typeof filename !== 'string' || filename.trim() === '') throw badRequest('filename is required.');
     if (filename.length > 255) throw badRequest('filename over max length 255');

@@ -10,6 +10,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import type { Server } from 'socket.io';
 import { openDb } from '../../server/db/connection';
 import { messagingConfigFromEnv } from '../../server/messaging/config';
 import { openGroups } from '../../server/messaging/directory';
@@ -45,6 +46,7 @@ describe('1,000 idle connections', () => {
   let close: () => Promise<void>;
   let url = '';
   let secret = '';
+  let io: Server;
 
   beforeAll(async () => {
     const config = messagingConfigFromEnv(
@@ -71,6 +73,7 @@ describe('1,000 idle connections', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    io = messaging.io;
     close = async () => {
       await messaging.close();
       await app.close();
@@ -107,6 +110,22 @@ describe('1,000 idle connections', () => {
       idleConnections: IDLE,
       queriesWhileIdle: 0,
     });
+    // Nor memory per request it may send: every socket is served by the same three listeners (the server's routes;
+    // socket.io adds its own 'error' no-op), with no closure, listener array or timer of its own (these were most of
+    // an idle connection's heap).
+    const sockets = [...io.sockets.sockets.values()];
+    expect(sockets).toHaveLength(IDLE);
+    const [first] = sockets;
+    const shape = (socket: (typeof sockets)[number]) => ({
+      events: socket.eventNames(),
+      any: socket.listenersAny().length,
+      shared:
+        socket.listenersAny()[0] === first.listenersAny()[0] &&
+        socket.listeners('disconnect')[0] === first.listeners('disconnect')[0],
+    });
+    expect(new Set(sockets.map((socket) => JSON.stringify(shape(socket))))).toEqual(
+      new Set([JSON.stringify({ events: ['error', 'disconnecting', 'disconnect'], any: 1, shared: true })]),
+    );
 
     const sender = clients[0];
     const silent = clients[IDLE - 1];
