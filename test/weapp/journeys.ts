@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import type { Goods, Page as ListPage, LoginResult } from '../../types/api';
 import { PAGE_STACK_LIMIT } from './runner/mini-program';
 import type { Phone } from './runner/phone';
@@ -241,6 +246,49 @@ export const CHAT_JOURNEY: JourneyStep[] = [
 
       await say(ben, 'Yes, in gold and silver.');
       await ada.see('Yes, in gold and silver.');
+      Object.assign(context.state, { ada, ben });
+    },
+  },
+  {
+    name: 'a video from the album goes with the frame WeChat took of it, which the other user sees as its poster',
+    async run(context) {
+      const { ada, ben } = context.state as { ada: Phone; ben: Phone };
+      const dir = mkdtempSync(join(tmpdir(), 'lensmate-weapp-video-'));
+      // An MP4 (its ftyp box, then data) and the 320×180 frame WeChat's chooseVideo gives as thumbTempFilePath.
+      const video = join(dir, 'clip.mp4');
+      writeFileSync(
+        video,
+        Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex'), randomBytes(4096)]),
+      );
+      const poster = { path: join(dir, 'frame.jpg'), width: 320, height: 180 };
+      await sharp({ create: { width: 320, height: 180, channels: 3, background: '#22aa66' } })
+        .jpeg()
+        .toFile(poster.path);
+      ada.pickVideo(video, poster);
+      await ada.tap('+');
+      await ada.tap('Video');
+      await ada.until("the video on the sender's side", () =>
+        ada.elementsTagged('video').find((element) => element.attrs.poster),
+      );
+      const seen = await ben.until('the video with its poster', () =>
+        ben.elementsTagged('video').find((element) => element.attrs.poster && element.attrs.src),
+      );
+      // The phone's URLs are on the domain the build was made for; the runner maps it to the shop.
+      const onShop = (url: unknown) => new URL(String(url).replace(ben.program.apiOrigin, context.shop.url));
+      const posterUrl = onShop(seen.attrs.poster);
+      check(posterUrl.href !== onShop(seen.attrs.src).href, 'a poster that is not the video');
+      const response = await fetch(posterUrl);
+      check(response.ok, `the poster served (${response.status} for ${posterUrl.href})`);
+      const { format, width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      check(
+        format === 'jpeg' && width === 320 && height === 180,
+        `WeChat's 320×180 frame as the poster, not ${format} ${width}×${height}`,
+      );
+      // The sender's own bubble shows it too.
+      check(
+        ada.elementsTagged('video').some((element) => element.attrs.poster),
+        "the poster on the sender's bubble",
+      );
     },
   },
   {

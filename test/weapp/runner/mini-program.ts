@@ -193,6 +193,8 @@ export class MiniProgram {
   firstRenderAfterMs: number | null = null;
   /** What chooseImage/chooseMedia pick next (fixture files); empty means the user cancels the picker. */
   readonly mediaToPick: string[] = [];
+  /** The frame WeChat takes of a picked video (chooseVideo's thumbTempFilePath), by the video's fixture path. */
+  readonly videoPosters = new Map<string, { path: string; width: number; height: number }>();
   toastShown: Toast | null = null;
   loadingShown: string | null = null;
   tabBarBadge: string | null = null;

@@ -319,6 +319,26 @@ export class Phone {
     );
   }
 
+  /** Hands a video to the next chooseVideo, with the frame WeChat takes of it (`poster`, a JPEG of that size). */
+  pickVideo(video: string, poster: { path: string; width: number; height: number }): void {
+    this.program.mediaToPick.push(video);
+    this.program.videoPosters.set(video, poster);
+  }
+
+  /** Elements of a tag on screen, in screen order. */
+  elementsTagged(tag: string): RenderedElement[] {
+    const found: RenderedElement[] = [];
+    const walk = (nodes: RenderedNode[]) => {
+      for (const node of nodes) {
+        if (isText(node)) continue;
+        if (node.tag === tag) found.push(node);
+        walk(node.children);
+      }
+    };
+    walk(this.program.screen());
+    return found;
+  }
+
   /** Hands these fixture files to the next chooseImage/chooseMedia, as the user's picks. */
   pickMedia(...files: string[]): void {
     this.program.mediaToPick.push(...files);

@@ -248,8 +248,16 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
       });
       return task;
     }
+    // The server sees the host the mini-program dialled (as behind a real domain; over wss, as the TLS proxy in
+    // front of the server says), not the loopback port the runner maps it to: it builds upload URLs from it.
+    const dialled = new URL(String(options.url));
     const open = new WebSocket(url, (options.protocols as string[]) ?? [], {
-      headers: { ...wechatHeaders(), ...((options.header as Record<string, string>) ?? {}) },
+      headers: {
+        ...wechatHeaders(),
+        host: dialled.host,
+        ...(dialled.protocol === 'wss:' ? { 'x-forwarded-proto': 'https' } : {}),
+        ...((options.header as Record<string, string>) ?? {}),
+      },
     });
     socket = open;
     open.binaryType = 'arraybuffer';
@@ -583,14 +591,22 @@ export function createWx(program: MiniProgram): Record<string, unknown> {
           duration: 0,
         })),
       })),
+    // As WeChat: the video, and the frame it took of it with the video's size (the phone's fixture gives the frame).
     chooseVideo: (options: Options) =>
-      chooseFiles('chooseVideo', options, (files) => ({
-        tempFilePath: files[0].path,
-        size: files[0].size,
-        duration: 0,
-        width: 0,
-        height: 0,
-      })),
+      callAsync('chooseVideo', options, () => {
+        const [picked] = program.mediaToPick.splice(0, 1);
+        if (!picked) throw new ApiFailure('cancel');
+        const video = newTempFile(picked, extname(picked));
+        const poster = program.videoPosters.get(picked);
+        return {
+          tempFilePath: video.path,
+          size: video.size,
+          duration: 1,
+          width: poster?.width ?? 0,
+          height: poster?.height ?? 0,
+          ...(poster ? { thumbTempFilePath: newTempFile(poster.path, extname(poster.path)).path } : {}),
+        };
+      }),
     chooseMessageFile: (options: Options) =>
       chooseFiles('chooseMessageFile', options, (files) => ({
         tempFiles: files.map((file) => ({ path: file.path, size: file.size, name: basename(file.path), type: 'file' })),
