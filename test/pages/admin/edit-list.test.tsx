@@ -53,7 +53,7 @@ function serve<T>(all: T[], text: (item: T) => string) {
   return (data: unknown) => {
     const { page: pageNo, page_size: size, q } = data as ListRequest;
     const found = q ? all.filter((item) => text(item).toLowerCase().includes(q.toLowerCase())) : all;
-    return ok({
+    return ok<{ list: T[]; total: number; page: number; page_size: number }>({
       list: found.slice((pageNo - 1) * size, pageNo * size),
       total: found.length,
       page: pageNo,
