@@ -9,7 +9,7 @@ import type { FileChooser, Page } from 'playwright-core';
 export interface CrawlOptions {
   /** Taps whose text matches are never made (they would end the session or destroy what the crawl needs). */
   avoid: RegExp;
-  /** Values typed into empty fields (by their name) before the page's taps, as a user fills a search box. */
+  /** Values typed into empty fields and text areas (by their name) before the page's taps, as a user fills a form. */
   fills?: Record<string, string>;
   /** Routes already explored (by another role): met again, they count as reached but are not explored again. */
   skipExplore?: (route: string) => boolean;
@@ -193,7 +193,7 @@ async function answerOverlays(page: Page, avoid: RegExp): Promise<void> {
 
 async function fillFields(page: Page, fills: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(fills)) {
-    const field = page.locator(`.taro_page:visible input[name="${name}"]`).last();
+    const field = page.locator(`.taro_page:visible :is(input, textarea)[name="${name}"]`).last();
     if ((await field.count()) === 0) continue;
     if ((await field.inputValue().catch(() => 'x')) !== '') continue;
     await field.fill(value, { timeout: 1000 }).catch(() => undefined);
@@ -364,15 +364,20 @@ export async function crawl(page: Page, options: CrawlOptions, result: CrawlResu
           .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
           .map(({ item }) => item);
       };
-      let next = pick(await ordered());
+      let items = await ordered();
+      let next = pick(items);
       // A tap that drew more to tap (a panel, a menu) and closed again is made again once: what it drew is there.
+      // Only a tap still on the page: one whose element went away (a "+ Choose a cover" that became the cover's
+      // picture) cannot be made again, and trying it would end the page with its other revealers never retried.
       if (!next) {
-        const again = [...revealers].find((key) => (retapped.get(key) ?? 0) < MAX_RETAPS);
+        const onPage = new Set(items.map((item) => item.key));
+        const again = [...revealers].find((key) => (retapped.get(key) ?? 0) < MAX_RETAPS && onPage.has(key));
         if (again) {
           retapped.set(again, (retapped.get(again) ?? 0) + 1);
           tapped.delete(again);
           revealers.delete(again);
-          next = pick(await ordered());
+          items = await ordered();
+          next = pick(items);
         }
       }
       if (!next) {
