@@ -24,7 +24,10 @@ export interface CrawlOptions {
   startWith?: RegExp;
   /** The taps made first on every other page (by their text): a role's own ways before the ways all roles share. */
   prefer?: RegExp[];
-  /** The taps made last on every page (by their text): the ones that submit what the others filled in. */
+  /**
+   * The taps made last on every page (by their text): the ones that submit what the others filled in; one that
+   * `startWith` or `prefer` names is made first all the same.
+   */
   last?: RegExp;
   /** What the crawler picks when a tap opens the file picker (a photo, as a user would). */
   files?: { name: string; mimeType: string; buffer: Buffer }[];
@@ -354,10 +357,13 @@ export async function crawl(page: Page, options: CrawlOptions, result: CrawlResu
         kindCount.clear();
         for (const item of items) kindCount.set(item.kind, (kindCount.get(item.kind) ?? 0) + 1);
         const first = depth === 0 ? (options.startWith ? [options.startWith] : []) : (options.prefer ?? []);
+        // What the crawler is told to tap first comes first even when it reads like a submit: community's
+        // "Publish" is a way to the publishing page, not the draft's button (ranked last, it came after every
+        // other way around the community, late in a crawl that has a time budget).
         const rank = (item: Tappable) => {
-          if (options.last?.test(item.text)) return first.length + 1;
           const at = first.findIndex((pattern) => pattern.test(item.text));
-          return at < 0 ? first.length : at;
+          if (at >= 0) return at;
+          return options.last?.test(item.text) ? first.length + 1 : first.length;
         };
         return items
           .map((item, index) => ({ item, index }))
