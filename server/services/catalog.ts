@@ -117,8 +117,9 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * `column` contains `text`, in any case (ASCII), on SQLite and PostgreSQL alike: both lowered, the text's `%`, `_`
- * and backslash taken literally (SQLite has no LIKE escape character unless one is named, so it is named).
+ * `column` contains `text`, in any case (ASCII), on SQLite and PostgreSQL alike: both lowered (PostgreSQL's LIKE is
+ * case-sensitive), the text's `%`, `_` and backslash taken literally (SQLite has no LIKE escape character unless one
+ * is named, so it is named). The admin lists, the article list's keyword and the social searches use it.
  */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
