@@ -168,8 +168,9 @@ describe.each(engines)('admin lists of glasses and articles on %s', (engine) => 
     [{ q: 'long '.repeat(20_000) }, 'q: must be at most 100 characters'],
     [{ q: 42 }, 'q: must be text'],
     [{ q: ['a'] }, 'q: must be text'],
-  ])('%#: a bad request is refused with a 400 that names the field, by both lists', async (body, message) => {
-    for (const list of [goodsList, articleList]) {
+  ])('%#: a bad request is refused with a 400 that names the field, by every admin list', async (body, message) => {
+    const orderList = (request: unknown) => s.call('POST', '/api/admin/order/list', request, admin);
+    for (const list of [goodsList, articleList, orderList]) {
       const answer = await list(body);
       expect(answer.http).toBe(400);
       expect(answer.body).toMatchObject({ status: 400, msg: message });

@@ -27,7 +27,7 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX = 100;
 
 /**
- * An admin list's request (glasses, articles): 1-based page, 1 to 100 a page, 20 by default, and an optional
+ * An admin list's request (glasses, articles, orders): 1-based page, 1 to 100 a page, 20 by default, and an optional
  * search. A JSON body, so no coercion: `"2"` for a page is refused, as a negative page or a huge size is.
  */
 export const adminListFields = {
@@ -43,7 +43,7 @@ export const adminListFields = {
     .min(1, 'must be 1 or more')
     .max(ADMIN_PAGE_SIZE_MAX, `must be at most ${ADMIN_PAGE_SIZE_MAX}`)
     .default(20),
-  /** Words of the name or title (any case); blank is no search. */
+  /** What the list is searched by (a name, a title, an order number; any case); blank is no search. */
   q: z
     .string({ invalid_type_error: 'must be text' })
     .trim()
