@@ -131,6 +131,11 @@ export const contract = {
     response: deleted,
     summary: 'Admin: deletes an article',
   },
+  'POST /api/admin/article/list': {
+    request: content.adminArticleListRequest,
+    response: page(content.articleSummary),
+    summary: 'Admin: every article, newest first, a page at a time, found by words of its title',
+  },
 
   /* ---- catalogue */
   'POST /api/goods/get_goods_by_id': {
@@ -175,6 +180,11 @@ export const contract = {
     request: catalog.unlistGoodsRequest,
     response: catalog.goods,
     summary: 'Admin: takes a frame off sale, or puts it back',
+  },
+  'POST /api/admin/goods/list': {
+    request: catalog.adminGoodsListRequest,
+    response: page(catalog.goodsCard),
+    summary: 'Admin: every frame, unlisted ones too, newest first, a page at a time, found by name or id',
   },
   'POST /api/goods/save_goods_media_files': {
     request: catalog.uploadForm,

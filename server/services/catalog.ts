@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Filter, FilterType, Goods, GoodsColor } from '../../types/api';
 import type { Database, GoodsTable } from '../db/schema';
 import { fromCents, jsonParse } from '../http';
@@ -114,4 +114,13 @@ export function searchWords(keyword: string): string[] {
 /** A LIKE pattern's literal text: `%`, `_` and the escape character escaped with a backslash. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * `column` contains `text`, in any case (ASCII), on SQLite and PostgreSQL alike: both lowered (PostgreSQL's LIKE is
+ * case-sensitive), the text's `%`, `_` and backslash taken literally (SQLite has no LIKE escape character unless one
+ * is named, so it is named). The admin lists, the article list's keyword and the social searches use it.
+ */
+export function containsText(column: string, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
 }

@@ -5,7 +5,7 @@ import { type JsonText, serializedAnswer } from '../api/route';
 import type { AppContext } from '../context';
 import type { Database, GoodsTable } from '../db/schema';
 import { ApiError, countRows, fromCents, pageRows, toCents } from '../http';
-import { finalPriceCents, hydrateGoods, refreshSearchText, searchWords } from './catalog';
+import { containsText, finalPriceCents, hydrateGoods, refreshSearchText, searchWords } from './catalog';
 import { ListingCache, type ListingIds } from './listing-cache';
 
 type SearchInput = ParsedRequestOf<'POST /api/goods/search_page'>;
@@ -241,6 +241,28 @@ export class GoodsListings {
     );
     return { list: await cardsOf(ctx, ids), total, page: input.page, page_size: input.page_size };
   }
+}
+
+/**
+ * The admin's list of frames: every frame but the deleted, unlisted ones too, newest first. `q` finds a name's
+ * text; a number (`17`, `#17`) also finds the frame of that id.
+ */
+export async function adminGoodsList(
+  ctx: AppContext,
+  input: ParsedRequestOf<'POST /api/admin/goods/list'>,
+): Promise<Page<GoodsCard>> {
+  let query = ctx.db.selectFrom('goods').where('goods.deleted', '=', 0) as GoodsQuery;
+  const q = input.q ?? '';
+  if (q) {
+    const asId = /^#?(\d{1,9})$/.exec(q);
+    query = query.where((eb) =>
+      asId
+        ? eb.or([containsText('goods.name', q), eb('goods.id', '=', Number(asId[1]))])
+        : containsText('goods.name', q),
+    );
+  }
+  const { ids, total } = await pageIds(query, 'newest', input.page, input.page_size);
+  return { list: await cardsOf(ctx, ids), total, page: input.page, page_size: input.page_size };
 }
 
 /** get_goods_by_id: a frame on sale; an unlisted one only for staff (`canSeeUnlisted` asks only then). */

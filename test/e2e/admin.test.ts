@@ -97,6 +97,16 @@ describe('admin area in headless Chromium against the real server', () => {
     await waitForText(page, '+ New glasses');
     await page.locator('.admin-list__item').first().waitFor();
     await screenshot(page, 'admin-02-edit-list');
+    // The list is searched on the server: only the frames named so are shown, then all of them again.
+    await fill(page, 'q', 'willa');
+    await tapText(page, 'Search');
+    await waitForText(page, 'Glasses (1)');
+    expect(await page.locator('.taro_page:visible .admin-list__title').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Willa /),
+    ]);
+    await fill(page, 'q', '');
+    await tapText(page, 'Search');
+    await page.locator('.taro_page:visible .admin-list__item').nth(1).waitFor();
 
     await tapText(page, '+ New glasses');
     await page.waitForURL(/\/pages\/admin\/product-edit/);

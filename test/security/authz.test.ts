@@ -50,6 +50,8 @@ const PUBLIC = new Set([
 ]);
 /** Routes only an admin may call. */
 const ADMIN_ONLY = new Set([
+  'POST /api/admin/article/list',
+  'POST /api/admin/goods/list',
   'POST /api/admin/order/cancel',
   'POST /api/admin/order/deliver',
   'POST /api/admin/order/detail',

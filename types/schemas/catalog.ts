@@ -1,7 +1,7 @@
 /** The catalogue: frames (goods), their colours and filters, categories, lenses and their options. */
 import { z } from 'zod';
 import { FILTER_TYPES } from '../constants';
-import { bodyId, id, money, page, pageFields, requiredText } from './common';
+import { adminListFields, bodyId, id, money, page, pageFields, requiredText } from './common';
 
 export const filterType = z.enum(FILTER_TYPES);
 
@@ -102,6 +102,9 @@ export const searchPageRequest = z.object({
   keyword: requiredText(100),
   sort: goodsSort.default('newest'),
 });
+
+/** Admin: every frame but the deleted ones (unlisted too), newest first; `q` finds a name or an id (`17`, `#17`). */
+export const adminGoodsListRequest = z.object({ ...adminListFields });
 
 export const goodsIdRequest = z.object({ goods_id: id });
 

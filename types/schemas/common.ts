@@ -21,6 +21,36 @@ export const pageFields = {
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 };
 
+/** The largest page an admin list gives (the shop's lists give at most 100 too). */
+export const ADMIN_PAGE_SIZE_MAX = 100;
+/** The longest search of an admin list. */
+export const ADMIN_SEARCH_MAX = 100;
+
+/**
+ * An admin list's request (glasses, articles, orders): 1-based page, 1 to 100 a page, 20 by default, and an optional
+ * search. A JSON body, so no coercion: `"2"` for a page is refused, as a negative page or a huge size is.
+ */
+export const adminListFields = {
+  page: z
+    .number({ invalid_type_error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(100000, 'must be at most 100000')
+    .default(1),
+  page_size: z
+    .number({ invalid_type_error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(ADMIN_PAGE_SIZE_MAX, `must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .default(20),
+  /** What the list is searched by (a name, a title, an order number; any case); blank is no search. */
+  q: z
+    .string({ invalid_type_error: 'must be text' })
+    .trim()
+    .max(ADMIN_SEARCH_MAX, `must be at most ${ADMIN_SEARCH_MAX} characters`)
+    .optional(),
+};
+
 /** A money amount given by a client: at most 2 decimals, 0 to 1,000,000. */
 export const money = z
   .number({ invalid_type_error: 'must be a number' })

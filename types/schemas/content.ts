@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { REVIEW_MAX_LENGTH } from '../constants';
 import { category, goods } from './catalog';
-import { bodyId, id, page, pageFields, person } from './common';
+import { adminListFields, bodyId, id, page, pageFields, person } from './common';
 
 export const articleCategory = z.object({ category_id: z.number(), category_name: z.string() });
 
@@ -27,6 +27,9 @@ export const articleListRequest = z.object({
   category_id: bodyId.optional(),
   keyword: z.string().trim().max(100).optional(),
 });
+
+/** Admin: every article, newest first; `q` finds words of a title. */
+export const adminArticleListRequest = z.object({ ...adminListFields });
 
 const imageUrl = z.string().trim().max(500);
 /** A draft's fields; the server refuses an article without a title, a cover and images, or content. */

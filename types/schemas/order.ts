@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, ORDER_STATUSES } from '../constants';
 import { address, prescription } from './account';
-import { bodyId, id, money, page, pageFields } from './common';
+import { adminListFields, bodyId, id, money, page, pageFields } from './common';
 import { lensChoice, pricedLens } from './lens';
 export const orderStatus = z.enum(ORDER_STATUSES);
 
@@ -153,7 +153,8 @@ export const orderEvent = z.object({
 
 /** Admin: orders of every shopper, newest first; `q` finds an order number (or its start) or a shopper's e-mail. */
 export const adminOrderListRequest = z.object({
-  ...pageFields,
+  /** Paged and searched (`q`: an order number's start or part of an e-mail) as the admin's other lists. */
+  ...adminListFields,
   status: z
     .enum(ORDER_STATUSES, { errorMap: () => ({ message: `must be one of ${ORDER_STATUSES.join(', ')}` }) })
     .optional(),
@@ -161,7 +162,6 @@ export const adminOrderListRequest = z.object({
   from: z.number().int().nonnegative().optional(),
   /** Placed before (epoch ms). */
   to: z.number().int().nonnegative().optional(),
-  q: z.string().trim().max(100).optional(),
 });
 
 export const adminOrder = order.extend({ user_id: z.number(), user_email: z.string() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import {
+  adminArticleList,
   articleCategories,
   deleteArticle,
   getArticle,
@@ -19,6 +20,7 @@ export function registerArticleRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
   routeGroup(app, ctx, { access: 'admin', tag: 'article' }, (group) => {
     group.route('POST /api/article/insert_article', ({ user, input }) => publishArticle(ctx, user.id, input));
+    group.route('POST /api/admin/article/list', ({ input }) => adminArticleList(ctx, input));
     group.route('POST /api/article/update_article', ({ input }) => updateArticle(ctx, input));
     group.route('POST /api/article/delete_article', async ({ input }) => {
       await deleteArticle(ctx, input.article_id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { deleteGoods, saveGoods, unlistGoods } from '../../services/goods';
+import { adminGoodsList, deleteGoods, saveGoods, unlistGoods } from '../../services/goods';
 import { routeGroup } from '../route';
 
 /** Staff's catalogue edits. */
@@ -12,5 +12,6 @@ export function registerGoodsAdminRoutes(app: FastifyInstance, ctx: AppContext):
       return { deleted: true as const };
     });
     group.route('POST /api/goods/unlist_goods', ({ input }) => unlistGoods(ctx, input.goods_id, input.unlisted));
+    group.route('POST /api/admin/goods/list', ({ input }) => adminGoodsList(ctx, input));
   });
 }

@@ -1,18 +1,17 @@
 /** How the social answers show people, images, albums and groups to a viewer (who may be a guest). */
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Album, SocialGroup, SocialImage, Tag, UserCard } from '../../../types/api';
 import type { UserRow } from '../../auth';
 import type { Database } from '../../db/schema';
 import type { AlbumImagesTable, AlbumsTable, SocialGroupsTable } from '../../db/social-schema';
-import { escapeLike } from '../catalog';
+import { containsText } from '../catalog';
 
 export type Brief = { user_id: number; nickname: string; avatar: string };
 export type Db = Kysely<Database>;
 
-/** Case-insensitive substring match on both engines (PostgreSQL's LIKE is case-sensitive; SQLite's needs ESCAPE). */
-export const contains = (column: string, keyword: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(keyword.toLowerCase())}%`} escape '\\'`;
+/** Case-insensitive substring match on both engines (the one helper beside the catalogue's escapeLike). */
+export const contains = containsText;
 
 export const count = (value: unknown) => Number(value ?? 0);
 export const pageOf = (input: { page: number; page_size: number }) => ({

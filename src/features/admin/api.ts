@@ -1,21 +1,16 @@
 import { get, post, upload } from '@/core/request';
 import Taro from '@tarojs/taro';
 import type { ArticleInput, ArticleSummary, GoodsCard, Page, SaveGoodsRequest, SaveTo } from '../../../types/api';
+import { ADMIN_LIST_PAGE_SIZE } from './use-admin-list';
 
-export const GOODS_PAGE_SIZE = 50;
-
-/** Every frame, unlisted ones too (admin only), newest first. */
-export function listAllGoods(page = 1): Promise<Page<GoodsCard>> {
-  return post('/api/goods/get_goods_page', {
-    page,
-    page_size: GOODS_PAGE_SIZE,
-    include_unlisted: true,
-    sort: 'newest',
-  });
+/** Every frame, unlisted ones too (admin only), newest first; `search` finds a name or an id (`17`, `#17`). */
+export function listAllGoods(page: number, search: string): Promise<Page<GoodsCard>> {
+  return post('/api/admin/goods/list', { page, page_size: ADMIN_LIST_PAGE_SIZE, q: search || undefined });
 }
 
-export function listArticles(page = 1): Promise<Page<ArticleSummary>> {
-  return post('/api/article/get_article_list', { page, page_size: GOODS_PAGE_SIZE });
+/** Every article (admin only), newest first; `search` finds words of a title. */
+export function listArticles(page: number, search: string): Promise<Page<ArticleSummary>> {
+  return post('/api/admin/article/list', { page, page_size: ADMIN_LIST_PAGE_SIZE, q: search || undefined });
 }
 
 export const getGoods = (goodsId: number) => post('/api/goods/get_goods_by_id', { goods_id: goodsId });

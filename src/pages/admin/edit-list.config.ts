@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: 'Admin' });
+export default definePageConfig({ navigationBarTitleText: 'Admin', onReachBottomDistance: 200 });

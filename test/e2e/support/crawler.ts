@@ -9,7 +9,7 @@ import type { FileChooser, Page } from 'playwright-core';
 export interface CrawlOptions {
   /** Taps whose text matches are never made (they would end the session or destroy what the crawl needs). */
   avoid: RegExp;
-  /** Values typed into empty fields (by their name) before the page's taps, as a user fills a search box. */
+  /** Values typed into empty fields and text areas (by their name) before the page's taps, as a user fills a form. */
   fills?: Record<string, string>;
   /** Routes already explored (by another role): met again, they count as reached but are not explored again. */
   skipExplore?: (route: string) => boolean;
@@ -24,7 +24,10 @@ export interface CrawlOptions {
   startWith?: RegExp;
   /** The taps made first on every other page (by their text): a role's own ways before the ways all roles share. */
   prefer?: RegExp[];
-  /** The taps made last on every page (by their text): the ones that submit what the others filled in. */
+  /**
+   * The taps made last on every page (by their text): the ones that submit what the others filled in; one that
+   * `startWith` or `prefer` names is made first all the same.
+   */
   last?: RegExp;
   /** What the crawler picks when a tap opens the file picker (a photo, as a user would). */
   files?: { name: string; mimeType: string; buffer: Buffer }[];
@@ -193,7 +196,7 @@ async function answerOverlays(page: Page, avoid: RegExp): Promise<void> {
 
 async function fillFields(page: Page, fills: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(fills)) {
-    const field = page.locator(`.taro_page:visible input[name="${name}"]`).last();
+    const field = page.locator(`.taro_page:visible :is(input, textarea)[name="${name}"]`).last();
     if ((await field.count()) === 0) continue;
     if ((await field.inputValue().catch(() => 'x')) !== '') continue;
     await field.fill(value, { timeout: 1000 }).catch(() => undefined);
@@ -354,25 +357,33 @@ export async function crawl(page: Page, options: CrawlOptions, result: CrawlResu
         kindCount.clear();
         for (const item of items) kindCount.set(item.kind, (kindCount.get(item.kind) ?? 0) + 1);
         const first = depth === 0 ? (options.startWith ? [options.startWith] : []) : (options.prefer ?? []);
+        // What the crawler is told to tap first comes first even when it reads like a submit: community's
+        // "Publish" is a way to the publishing page, not the draft's button (ranked last, it came after every
+        // other way around the community, late in a crawl that has a time budget).
         const rank = (item: Tappable) => {
-          if (options.last?.test(item.text)) return first.length + 1;
           const at = first.findIndex((pattern) => pattern.test(item.text));
-          return at < 0 ? first.length : at;
+          if (at >= 0) return at;
+          return options.last?.test(item.text) ? first.length + 1 : first.length;
         };
         return items
           .map((item, index) => ({ item, index }))
           .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
           .map(({ item }) => item);
       };
-      let next = pick(await ordered());
+      let items = await ordered();
+      let next = pick(items);
       // A tap that drew more to tap (a panel, a menu) and closed again is made again once: what it drew is there.
+      // Only a tap still on the page: one whose element went away (a "+ Choose a cover" that became the cover's
+      // picture) cannot be made again, and trying it would end the page with its other revealers never retried.
       if (!next) {
-        const again = [...revealers].find((key) => (retapped.get(key) ?? 0) < MAX_RETAPS);
+        const onPage = new Set(items.map((item) => item.key));
+        const again = [...revealers].find((key) => (retapped.get(key) ?? 0) < MAX_RETAPS && onPage.has(key));
         if (again) {
           retapped.set(again, (retapped.get(again) ?? 0) + 1);
           tapped.delete(again);
           revealers.delete(again);
-          next = pick(await ordered());
+          items = await ordered();
+          next = pick(items);
         }
       }
       if (!next) {

@@ -44,13 +44,13 @@ beforeAll(async () => {
   signIn(admin);
   calls = fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
-    '/api/goods/get_goods_page': ok({
+    '/api/admin/goods/list': ok({
       list: [goods, { ...goods, goods_id: 8, goods_name: 'Round Tortoise', is_on_sale: false }],
       total: 2,
       page: 1,
-      page_size: 50,
+      page_size: 20,
     }),
-    '/api/article/get_article_list': ok({ list: [], total: 0, page: 1, page_size: 50 }),
+    '/api/admin/article/list': ok({ list: [], total: 0, page: 1, page_size: 20 }),
     '/api/config/get_colors': ok([black, { color_id: 2, color_name: 'Gold', color_img: '', color_value: '#d4af37' }]),
     '/api/config/get_filters': ok([{ filter_id: 3, filter_name: 'Women', filter_img: '', type: 'Gender' }]),
     '/api/config/get_category_page': ok({ list: [], total: 0, page: 1, page_size: 100 }),
@@ -77,13 +77,13 @@ beforeAll(async () => {
 
 const sent = (path: string) => calls.filter((call) => call.path === path).map((call) => call.data);
 
-it('lists every frame with its price and listing state, asking for unlisted ones too', async () => {
+it('lists every frame with its price and listing state, from the admin list (unlisted ones too)', async () => {
   await see('Aviator Classic');
   expect(shows('Round Tortoise')).toBe(true);
   expect(shows('96.00')).toBe(true);
   expect(shows('Unlisted')).toBe(true);
   expect(shows('Glasses (2)')).toBe(true);
-  expect(sent('/api/goods/get_goods_page')[0]).toMatchObject({ include_unlisted: true });
+  expect(sent('/api/admin/goods/list')[0]).toEqual({ page: 1, page_size: 20 });
   await tap('Articles (0)');
   await see('No articles yet');
   await tap('Glasses (2)');

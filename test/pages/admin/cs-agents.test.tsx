@@ -33,8 +33,8 @@ beforeAll(async () => {
   signIn(demoAdmin);
   calls = fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
-    '/api/goods/get_goods_page': ok({ list: [], total: 0, page: 1, page_size: 50 }),
-    '/api/article/get_article_list': ok({ list: [], total: 0, page: 1, page_size: 50 }),
+    '/api/admin/goods/list': ok({ list: [], total: 0, page: 1, page_size: 20 }),
+    '/api/admin/article/list': ok({ list: [], total: 0, page: 1, page_size: 20 }),
     '/api/admin/cs_agents': () => ok(agents),
     '/api/admin/cs_agent_assign': (data: unknown) => {
       if ((data as { email: string }).email !== cara.email) return refused(404, 'email: no account with this e-mail');
