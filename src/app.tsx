@@ -1,9 +1,10 @@
+import { loadChatSessionWhenSignedIn } from '@/features/chat/session-loader';
 import { refreshShopLogo } from '@/features/shop/shop-config';
 import { announcePendingImageUploads } from '@/state/shop';
 import { appStore } from '@/state/store';
 import { useLaunch } from '@tarojs/taro';
 import { Provider } from 'jotai';
-import type { PropsWithChildren } from 'react';
+import { type PropsWithChildren, useEffect } from 'react';
 import './app.css';
 // Home's styles and the carousel's are global: the server's prerendered first screen of home
 // (server/prerender/home.ts) is styled by the first stylesheet, before any page chunk arrives.
@@ -15,6 +16,10 @@ function App({ children }: PropsWithChildren) {
     announcePendingImageUploads();
     void refreshShopLogo();
   });
+  // The app-wide chat connection (badge and notifications on every page), loaded after the first render.
+  useEffect(() => {
+    loadChatSessionWhenSignedIn();
+  }, []);
   return <Provider store={appStore}>{children}</Provider>;
 }
 

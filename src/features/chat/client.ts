@@ -49,7 +49,9 @@ const isUp = (status: ConnectionStatus) =>
 
 /**
  * Connects the signed-in user once (the identity proof comes from POST /api/messaging/token) and keeps the
- * unread total in storage for the tab badge. A different user signing in reconnects.
+ * unread total in storage for the tab badge. The app's chat session (./session) calls it on sign-in and on a
+ * user switch; pages reach the same connection through the session's `chatConnection()`. A connection that
+ * is still being made for a user who has since signed out or been replaced is dropped once it is up.
  */
 export async function connectChat(): Promise<GoEasy> {
   const user = currentUser();
@@ -59,9 +61,15 @@ export async function connectChat(): Promise<GoEasy> {
   if (connectedAs === me && isUp(client.getConnectionStatus())) return client;
   // Several hooks of one page (messages, presence) connect at once: they share the connection under way.
   if (connecting && connectingAs === me) return connecting;
+  const previous = connecting;
   connectingAs = me;
-  connecting = (async () => {
-    if (connectedAs !== '' && connectedAs !== me) await client.disconnect().catch(() => undefined);
+  const attempt = (async () => {
+    // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
+    if (previous) await previous.catch(() => undefined);
+    if (connectedAs !== '' && connectedAs !== me) {
+      connectedAs = '';
+      await client.disconnect().catch(() => undefined);
+    }
     const status = client.getConnectionStatus();
     if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
       const token = await post('/api/messaging/token', {}, { loading: false });
@@ -76,13 +84,41 @@ export async function connectChat(): Promise<GoEasy> {
       listen(client);
     }
     connectedAs = me;
+    if (signedInId() !== me) {
+      await disconnectChat();
+      throw new Error('Signed out');
+    }
+    // The unread total for the badge: the conversation list, loaded once, then kept by CONVERSATIONS_UPDATED.
+    client.im
+      .latestConversations()
+      .then(({ content }) => {
+        if (connectedAs === me) showUnread(content.unreadTotal);
+      })
+      .catch(() => undefined);
     return client;
   })();
+  connecting = attempt;
   try {
-    return await connecting;
+    return await attempt;
   } finally {
-    connecting = null;
+    if (connecting === attempt) connecting = null;
   }
+}
+
+function signedInId(): string {
+  const user = currentUser();
+  return user?.token ? String(user.user_id) : '';
+}
+
+/** Ends the connection (log out): nobody is connected, and the badge is cleared. */
+export async function disconnectChat(): Promise<void> {
+  connectedAs = '';
+  showUnread(0);
+  const status = chatClient().getConnectionStatus();
+  if (status === ConnectionStatus.DISCONNECTED) return;
+  await chatClient()
+    .disconnect()
+    .catch(() => undefined);
 }
 
 let listening = false;

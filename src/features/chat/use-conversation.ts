@@ -3,10 +3,11 @@ import { IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
-import { chatClient, chatTemplate, connectChat } from './client';
+import { chatClient, chatTemplate } from './client';
 import { describeContent } from './describe';
 import { LOCATION_MESSAGE, type Place } from './location';
 import { notificationFor, templateMessageFor } from './notify';
+import { chatConnection } from './session';
 
 export const HISTORY_PAGE = 20;
 
@@ -109,7 +110,7 @@ export function useConversation(peer: Peer | null) {
       setMessages((list) => list.filter((message) => !ids.has(message.messageId)));
     };
     const receivedEvent = peer.type === 'group' ? IM_EVENT.GROUP_MESSAGE_RECEIVED : IM_EVENT.PRIVATE_MESSAGE_RECEIVED;
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         if (!active) return;
         client.im.on(receivedEvent, received);

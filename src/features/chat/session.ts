@@ -1,0 +1,42 @@
+import type GoEasy from '@/messaging';
+import { userAtom } from '@/state/customer';
+import { appStore } from '@/state/store';
+import { connectChat, disconnectChat } from './client';
+
+/**
+ * The app's one messaging connection for the signed-in user: connected at sign-in (or at start with a stored
+ * session), disconnected at log out, connected again as the other user on a switch. It carries the unread
+ * badge and the notifications on every page; chat pages use it through `chatConnection()`.
+ */
+
+let started = false;
+let following = '';
+
+function follow(): void {
+  const user = appStore.get(userAtom);
+  const id = user?.token ? String(user.user_id) : '';
+  if (id === following) return;
+  following = id;
+  if (id) {
+    connectChat().catch((failure: unknown) => console.error('Chat connection failed', failure));
+  } else {
+    void disconnectChat();
+  }
+}
+
+/** Starts following the signed-in user (once per app). */
+export function startChatSession(): void {
+  if (started) return;
+  started = true;
+  appStore.sub(userAtom, follow);
+  follow();
+}
+
+/**
+ * The app's connection for the signed-in user, for a chat page: the one the session made (or is making).
+ * A chat page opened before the session was loaded starts it.
+ */
+export function chatConnection(): Promise<GoEasy> {
+  startChatSession();
+  return connectChat();
+}
