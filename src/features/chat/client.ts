@@ -39,6 +39,14 @@ export function chatTemplate(): { templateId: string; appid: string } | null {
   return template;
 }
 
+/** A connection made for a user who signed out (or was replaced) while it was being made: it was dropped. */
+export class ChatSessionEnded extends Error {
+  constructor() {
+    super('Signed out');
+    this.name = 'ChatSessionEnded';
+  }
+}
+
 let connecting: Promise<GoEasy> | null = null;
 let connectingAs = '';
 let connectedAs = '';
@@ -86,7 +94,7 @@ export async function connectChat(): Promise<GoEasy> {
     connectedAs = me;
     if (signedInId() !== me) {
       await disconnectChat();
-      throw new Error('Signed out');
+      throw new ChatSessionEnded();
     }
     // The unread total for the badge: the conversation list, loaded once, then kept by CONVERSATIONS_UPDATED.
     client.im

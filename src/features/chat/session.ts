@@ -1,7 +1,7 @@
 import type GoEasy from '@/messaging';
 import { userAtom } from '@/state/customer';
 import { appStore } from '@/state/store';
-import { connectChat, disconnectChat } from './client';
+import { ChatSessionEnded, connectChat, disconnectChat } from './client';
 
 /**
  * The app's one messaging connection for the signed-in user: connected at sign-in (or at start with a stored
@@ -18,7 +18,9 @@ function follow(): void {
   if (id === following) return;
   following = id;
   if (id) {
-    connectChat().catch((failure: unknown) => console.error('Chat connection failed', failure));
+    connectChat().catch((failure: unknown) => {
+      if (!(failure instanceof ChatSessionEnded)) console.error('Chat connection failed', failure);
+    });
   } else {
     void disconnectChat();
   }
