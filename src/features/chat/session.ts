@@ -1,3 +1,4 @@
+import { post } from '@/core/request';
 import type GoEasy from '@/messaging';
 import { userAtom } from '@/state/customer';
 import { appStore } from '@/state/store';
@@ -18,12 +19,25 @@ function follow(): void {
   if (id === following) return;
   following = id;
   if (id) {
-    connectChat().catch((failure: unknown) => {
-      if (!(failure instanceof ChatSessionEnded)) console.error('Chat connection failed', failure);
-    });
+    connectChat()
+      .then((client) => subscribeGroups(client, id))
+      .catch((failure: unknown) => {
+        if (!(failure instanceof ChatSessionEnded)) console.error('Chat connection failed', failure);
+      });
   } else {
     void disconnectChat();
   }
+}
+
+/**
+ * A group's messages reach a member only through a subscription: the session subscribes the user's groups, so
+ * that their messages count and notify on every page, not only once the group's chat was opened.
+ */
+async function subscribeGroups(client: GoEasy, id: string): Promise<void> {
+  const groups = await post('/api/social/groups', {}, { loading: false });
+  const groupIds = groups.filter((group) => group.is_member).map((group) => String(group.group_id));
+  if (following !== id || groupIds.length === 0) return;
+  await client.im.subscribeGroup({ groupIds });
 }
 
 /** Starts following the signed-in user (once per app). */
