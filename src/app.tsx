@@ -1,7 +1,9 @@
+import { startNetworkWatch } from '@/core/network';
 import { loadChatSessionWhenSignedIn } from '@/features/chat/session-loader';
 import { refreshShopLogo } from '@/features/shop/shop-config';
 import { announcePendingImageUploads } from '@/state/shop';
 import { appStore } from '@/state/store';
+import { AppOfflineBanner } from '@/ui/offline/AppOfflineBanner';
 import { useLaunch } from '@tarojs/taro';
 import { Provider } from 'jotai';
 import { type PropsWithChildren, useEffect } from 'react';
@@ -13,6 +15,7 @@ import '@/ui/shop/carousel.css';
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
+    startNetworkWatch();
     announcePendingImageUploads();
     void refreshShopLogo();
   });
@@ -20,7 +23,12 @@ function App({ children }: PropsWithChildren) {
   useEffect(() => {
     loadChatSessionWhenSignedIn();
   }, []);
-  return <Provider store={appStore}>{children}</Provider>;
+  return (
+    <Provider store={appStore}>
+      {children}
+      <AppOfflineBanner />
+    </Provider>
+  );
 }
 
 export default App;

@@ -82,7 +82,7 @@ beforeAll(async () => {
       return ok({ userId: id, otp: server.otp(id), wxmpId: null, wxmpTemplate: null });
     },
     '/api/social/profile': ok({ user_id: 7, nickname: 'Cara', avatar: '', bio: '' }),
-    '/api/auth/logout': ok(null),
+    '/api/auth/logout': ok({ logged_out: true }),
   });
   await mountPages(MINE);
 });
