@@ -5,8 +5,10 @@ import type { Page } from '../../../types/api';
 /** Shown where a page was lost to the connection: the request never settled, and the connection is back. */
 export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
 
-export interface PagedList<T> {
+export interface PagedList<T, A = Page<T>> {
   items: T[];
+  /** The newest page's answer (for what a list's answer carries beside its items, e.g. an average). */
+  latest: A | null;
   total: number;
   /** The first page is on its way. */
   loading: boolean;
@@ -40,9 +42,12 @@ export function refusalText(failure: unknown, fallback: string): string {
  * page lost to the network never settles (shop-app.md §8): when the connection is back, the wait ends with
  * CONNECTION_LOST_MESSAGE and "Try again".
  */
-export function usePagedList<T>(
+/** The item type of a page's answer. */
+type ItemOf<A> = A extends Page<infer T> ? T : never;
+
+export function usePagedList<A extends Page<unknown>>(
   key: string,
-  load: (page: number) => Promise<Page<T>>,
+  load: (page: number) => Promise<A>,
   {
     enabled = true,
     failedText,
@@ -54,9 +59,11 @@ export function usePagedList<T>(
     /** How the list words a refusal; by default its `msg`, else `failedText`. */
     describe?: (failure: unknown) => string;
   },
-): PagedList<T> {
+): PagedList<ItemOf<A>, A> {
+  type T = ItemOf<A>;
   const [items, setItems] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
+  const [latest, setLatest] = useState<A | null>(null);
+  const total = latest?.total ?? 0;
   const [page, setPage] = useState(0);
   const [asked, setAsked] = useState(0);
   const [error, setError] = useState('');
@@ -86,8 +93,11 @@ export function usePagedList<T>(
           if (current !== generation.current) return;
           busy.current = false;
           setWaiting(false);
-          setItems((previous) => (pageNo === 1 ? answer.list : [...previous, ...answer.list]));
-          setTotal(answer.total);
+          setItems((previous) => {
+            const list = answer.list as T[];
+            return pageNo === 1 ? list : [...previous, ...list];
+          });
+          setLatest(answer);
           setPage(pageNo);
         },
         (failure: unknown) => {
@@ -104,7 +114,7 @@ export function usePagedList<T>(
   const reload = useCallback(() => {
     generation.current += 1;
     setItems([]);
-    setTotal(0);
+    setLatest(null);
     setPage(0);
     fetchPage(1);
   }, [fetchPage]);
@@ -130,5 +140,5 @@ export function usePagedList<T>(
 
   // Until the first page is shown (or has failed), the list is loading.
   const loading = enabled && page === 0 && !error;
-  return { items, total, loading, loadingMore: waiting && asked > 1, done, error, loadMore, retry, reload };
+  return { items, latest, total, loading, loadingMore: waiting && asked > 1, done, error, loadMore, retry, reload };
 }

@@ -5,6 +5,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { type OrderStatus, STATUS_LABELS, fetchOrders } from '@/features/order/api';
 import { GENERIC_FAILURE, failureMessage } from '@/features/order/api-error';
 import { ORDER_TABS, statusBadgeClass } from '@/features/order/status';
+import { PagedFoot } from '@/features/paging/PagedFoot';
 import { usePagedList } from '@/features/paging/use-paged-list';
 import { PAYMENT_PAGE } from '@/features/payment/routes';
 import { userAtom } from '@/state/customer';
@@ -124,18 +125,7 @@ export default function OrderListPage() {
               </View>
             </View>
           ))}
-        {state === 'ready' && orders.length > 0 && list.error && (
-          <View className="order-list__more order-list__more--error">
-            <Text className="shop-muted">{list.error}</Text>
-            <View className="shop-button shop-button--ghost shop-button--small" onClick={list.retry}>
-              <Text>Try again</Text>
-            </View>
-          </View>
-        )}
-        {list.loadingMore && <Text className="shop-muted order-list__more">Loading more…</Text>}
-        {state === 'ready' && orders.length > 0 && list.done && (
-          <Text className="shop-muted order-list__more">That is all your orders</Text>
-        )}
+        {state === 'ready' && <PagedFoot list={list} doneText="That is all your orders" />}
       </View>
     </View>
   );
