@@ -23,10 +23,11 @@ function App({ children }: PropsWithChildren) {
   useEffect(() => {
     loadChatSessionWhenSignedIn();
   }, []);
+  // The banner renders nothing here (see AppOfflineBanner): the app's root holds only its pages.
   return (
     <Provider store={appStore}>
-      {children}
       <AppOfflineBanner />
+      {children}
     </Provider>
   );
 }

@@ -2,7 +2,7 @@ import { useOnline } from '@/core/use-network';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef } from 'react';
 import type { AppOfflineBanner as Banner } from './AppOfflineBanner';
-import { OFFLINE_TEXT } from './OfflineBanner';
+import { OFFLINE_TEXT } from './offline-text';
 
 /** How long the offline toast stays at most; it is hidden as soon as the connection is back. */
 const OFFLINE_TOAST_MS = 24 * 60 * 60 * 1000;

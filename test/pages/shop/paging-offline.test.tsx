@@ -1,6 +1,6 @@
 import { CONNECTION_LOST_MESSAGE } from '@/features/paging/use-paged-list';
 import { signOut } from '@/state/customer';
-import { OFFLINE_TEXT } from '@/ui/offline/OfflineBanner';
+import { OFFLINE_TEXT } from '@/ui/offline/offline-text';
 import Taro from '@tarojs/taro';
 import { currentPageElement, typeInto, waitForPath } from '../../setup/mount-app';
 import {
