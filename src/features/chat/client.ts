@@ -178,6 +178,16 @@ export function showUnread(total: unknown): void {
   Promise.resolve(tabBarCall).catch(() => undefined);
 }
 
+/**
+ * The names of the user's groups as the shop knows them (the chat session's group list, a group chat opened):
+ * a group conversation that began while connected carries no name of its own in the SDK's list.
+ */
+const groupNames = new Map<string, string>();
+
+export function rememberGroupName(groupId: string, name: string): void {
+  if (name) groupNames.set(groupId, name);
+}
+
 export interface ConversationRow {
   key: string;
   kind: 'private' | 'group';
@@ -199,7 +209,7 @@ export function toRow(dto: ConversationDTO, myId: string): ConversationRow {
     key: `${kind}:${id}`,
     kind,
     id,
-    name: data.name || (kind === 'group' ? `Group ${id}` : `User ${id}`),
+    name: data.name || (kind === 'group' ? groupNames.get(id) || `Group ${id}` : `User ${id}`),
     avatar: data.avatar || '',
     preview: describeMessage(dto.lastMessage, myId),
     time: dto.lastMessage?.timestamp ?? 0,

@@ -2,7 +2,7 @@ import { post } from '@/core/request';
 import type GoEasy from '@/messaging';
 import { userAtom } from '@/state/customer';
 import { appStore } from '@/state/store';
-import { ChatSessionEnded, connectChat, disconnectChat } from './client';
+import { ChatSessionEnded, connectChat, disconnectChat, rememberGroupName } from './client';
 
 /**
  * The app's one messaging connection for the signed-in user: connected at sign-in (or at start with a stored
@@ -34,8 +34,9 @@ function follow(): void {
  * that their messages count and notify on every page, not only once the group's chat was opened.
  */
 async function subscribeGroups(client: GoEasy, id: string): Promise<void> {
-  const groups = await post('/api/social/groups', {}, { loading: false });
-  const groupIds = groups.filter((group) => group.is_member).map((group) => String(group.group_id));
+  const groups = (await post('/api/social/groups', {}, { loading: false })).filter((group) => group.is_member);
+  for (const group of groups) rememberGroupName(String(group.group_id), group.name);
+  const groupIds = groups.map((group) => String(group.group_id));
   if (following !== id || groupIds.length === 0) return;
   await client.im.subscribeGroup({ groupIds });
 }

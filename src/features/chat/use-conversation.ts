@@ -3,7 +3,7 @@ import { IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
-import { chatClient, chatTemplate } from './client';
+import { chatClient, chatTemplate, rememberGroupName } from './client';
 import { describeContent } from './describe';
 import { LOCATION_MESSAGE, type Place } from './location';
 import { notificationFor, templateMessageFor } from './notify';
@@ -109,6 +109,7 @@ export function useConversation(peer: Peer | null) {
       const ids = new Set(deletedMessages.map((message) => message.messageId));
       setMessages((list) => list.filter((message) => !ids.has(message.messageId)));
     };
+    if (peer.type === 'group') rememberGroupName(peer.id, peer.data.name);
     const receivedEvent = peer.type === 'group' ? IM_EVENT.GROUP_MESSAGE_RECEIVED : IM_EVENT.PRIVATE_MESSAGE_RECEIVED;
     chatConnection()
       .then(async (client) => {
