@@ -1,5 +1,6 @@
 import { userAtom } from '@/state/customer';
 import { appStore } from '@/state/store';
+import type { loadChatSessionWhenSignedIn as Load } from './session-loader';
 
 /** How long after the first screen the session waits for a quiet moment before loading the messaging SDK. */
 export const SESSION_IDLE_TIMEOUT_MS = 2000;
@@ -33,9 +34,9 @@ function load(): void {
  * signed in (now, with a stored session, or later) the chat session is loaded in a quiet moment and from then
  * on follows the signed-in user itself.
  */
-export function loadChatSessionWhenSignedIn(): void {
+export const loadChatSessionWhenSignedIn: typeof Load = () => {
   if (watching) return;
   watching = true;
   appStore.sub(userAtom, load);
   load();
-}
+};
