@@ -3,6 +3,7 @@ import { signOut } from '@/state/customer';
 import { OFFLINE_TEXT } from '@/ui/offline/offline-text';
 import Taro from '@tarojs/taro';
 import { currentPageElement, typeInto, waitForPath } from '../../setup/mount-app';
+import { orderOf, signInAda } from '../order/support';
 import {
   COLORS,
   FILTERS,
@@ -156,4 +157,32 @@ it('a button left waiting by a lost connection is enabled again on reconnection,
   click(submit());
   await waitFor(() => !window.location.hash.includes('/pages/login/login'), 'leaving login after signing in');
   expect(api.bodiesOf('POST /api/auth/login')).toHaveLength(1);
+});
+
+it('the orders list: a failed second page, Try again, then the third page on scrolling', async () => {
+  signInAda();
+  const api = shopApi();
+  let secondAsked = 0;
+  api.on('POST /api/order/get_user_order', (body) => {
+    if (body.page === 2) {
+      secondAsked += 1;
+      if (secondAsked === 1) return { status: 500, msg: 'orders: the server is busy' };
+    }
+    const from = (Number(body.page) - 1) * 10 + 1;
+    const count = body.page === 3 ? 2 : 10;
+    const list = Array.from({ length: count }, (_, i) => orderOf({ order_id: from + i, order_sn: `LM-${from + i}` }));
+    return ok({ list, total: 22, page: Number(body.page), page_size: 10 });
+  });
+  await mountShop('/pages/order/order-list/order-list-main');
+  await waitForText('LM-10');
+  reachBottom();
+  await waitForText('The server is busy');
+  expect(textOf()).not.toContain('LM-11');
+  click(byText('Try again'));
+  await waitForText('LM-20');
+  reachBottom();
+  await waitForText('LM-22');
+  await waitForText('That is all your orders');
+  const pages = api.bodiesOf('POST /api/order/get_user_order').map((body) => body.page);
+  expect(pages).toEqual([1, 2, 2, 3]);
 });
