@@ -48,6 +48,24 @@ export class ChatSessionEnded extends Error {
 }
 
 let connecting: Promise<GoEasy> | null = null;
+/** The connection under way while it waits for its identity proof (a request lost to the network never settles). */
+let waitingForProof: object | null = null;
+/** Which attempt `connecting` is. */
+let connectingTicket: object | null = null;
+
+/**
+ * The connection came back: a connection left waiting for an identity proof that was lost with it is given up
+ * (its request never settles), so that the next connectChat() asks again. True when there was one.
+ */
+export function abandonLostConnect(): boolean {
+  if (!waitingForProof) return false;
+  if (connectingTicket === waitingForProof) {
+    connecting = null;
+    connectingTicket = null;
+  }
+  waitingForProof = null;
+  return true;
+}
 let connectingAs = '';
 let connectedAs = '';
 
@@ -71,6 +89,7 @@ export async function connectChat(): Promise<GoEasy> {
   if (connecting && connectingAs === me) return connecting;
   const previous = connecting;
   connectingAs = me;
+  const ticket = {};
   const attempt = (async () => {
     // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
     if (previous) await previous.catch(() => undefined);
@@ -80,7 +99,10 @@ export async function connectChat(): Promise<GoEasy> {
     }
     const status = client.getConnectionStatus();
     if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
-      const token = await post('/api/messaging/token', {}, { loading: false });
+      waitingForProof = ticket;
+      const token = await post('/api/messaging/token', {}, { loading: false }).finally(() => {
+        if (waitingForProof === ticket) waitingForProof = null;
+      });
       template = token.wxmpTemplate;
       await client.connect({
         id: token.userId,
@@ -106,10 +128,14 @@ export async function connectChat(): Promise<GoEasy> {
     return client;
   })();
   connecting = attempt;
+  connectingTicket = ticket;
   try {
     return await attempt;
   } finally {
-    if (connecting === attempt) connecting = null;
+    if (connecting === attempt) {
+      connecting = null;
+      connectingTicket = null;
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 import { post } from '@/core/request';
 import type GoEasy from '@/messaging';
 import { userAtom } from '@/state/customer';
+import { networkAtom } from '@/state/network';
 import { appStore } from '@/state/store';
-import { ChatSessionEnded, connectChat, disconnectChat, rememberGroupName } from './client';
+import { ChatSessionEnded, abandonLostConnect, connectChat, disconnectChat, rememberGroupName } from './client';
 
 /**
  * The app's one messaging connection for the signed-in user: connected at sign-in (or at start with a stored
@@ -13,20 +14,31 @@ import { ChatSessionEnded, connectChat, disconnectChat, rememberGroupName } from
 let started = false;
 let following = '';
 
+function connect(id: string): void {
+  connectChat()
+    .then((client) => subscribeGroups(client, id))
+    .catch((failure: unknown) => {
+      if (!(failure instanceof ChatSessionEnded)) console.error('Chat connection failed', failure);
+    });
+}
+
 function follow(): void {
   const user = appStore.get(userAtom);
   const id = user?.token ? String(user.user_id) : '';
   if (id === following) return;
   following = id;
-  if (id) {
-    connectChat()
-      .then((client) => subscribeGroups(client, id))
-      .catch((failure: unknown) => {
-        if (!(failure instanceof ChatSessionEnded)) console.error('Chat connection failed', failure);
-      });
-  } else {
-    void disconnectChat();
-  }
+  if (id) connect(id);
+  else void disconnectChat();
+}
+
+let restored = 0;
+
+/** Back online: a connection whose identity proof was lost with the network is made again. */
+function reconnectIfLost(): void {
+  const now = appStore.get(networkAtom).restored;
+  if (now === restored) return;
+  restored = now;
+  if (following && abandonLostConnect()) connect(following);
 }
 
 /**
@@ -46,6 +58,8 @@ export function startChatSession(): void {
   if (started) return;
   started = true;
   appStore.sub(userAtom, follow);
+  restored = appStore.get(networkAtom).restored;
+  appStore.sub(networkAtom, reconnectIfLost);
   follow();
 }
 

@@ -172,3 +172,28 @@ it('another user signing in is connected in her place, and a switch back connect
   // Ada's unread total, not Ben's: the message sent while she was away.
   await eventually(() => expect(messagesBadge()).toBe('1'));
 });
+
+it('a connection whose identity proof was lost with the network is made again when the network is back', async () => {
+  await tap('Log out');
+  await eventually(async () => expect(await online('2')).toBe(false));
+  Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
+  window.dispatchEvent(new Event('offline'));
+  // Offline, the identity proof is lost like any request on a dropped connection: it fails for the network.
+  let reachable = false;
+  const request = jest.spyOn(Taro, 'request');
+  const answer = request.getMockImplementation() as (options: Taro.request.Option) => Promise<unknown>;
+  request.mockImplementation(((options: Taro.request.Option) => {
+    if (reachable || !options.url.endsWith('/api/messaging/token')) return answer(options);
+    tokensFor.push(String(currentUser()?.user_id ?? ''));
+    return Promise.reject({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' });
+  }) as never);
+  signIn(ada);
+  await eventually(() => expect(tokensFor).toEqual(['2', '3', '2', '2']));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await online('2')).toBe(false);
+  reachable = true;
+  Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
+  window.dispatchEvent(new Event('online'));
+  await eventually(() => expect(tokensFor).toEqual(['2', '3', '2', '2', '2']));
+  await eventually(async () => expect(await online('2')).toBe(true));
+});
