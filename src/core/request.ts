@@ -2,6 +2,7 @@ import { currentToken, signOut } from '@/state/customer';
 import { withApiBase } from '@/utils/image-url';
 import Taro from '@tarojs/taro';
 import type { ApiRequest, ApiResponse, GetPath, MultipartPath, PostPath } from '../../types/contract';
+import { reportNetworkFailure } from './network';
 
 /**
  * The only caller of Taro.request and Taro.uploadFile (shop-app.md §7 "What the product does with answers"
@@ -90,9 +91,13 @@ function endLogin(reject: (reason: unknown) => void): void {
   reject(new Error(UNAUTHORIZED_MESSAGE));
 }
 
-/** A network failure is logged and the call never settles: the page keeps its state and shows no error. */
+/**
+ * A network failure is logged and the call never settles: the page keeps its state and shows no error. It is
+ * counted (core/network), so that what waits on it is released once the connection is back (core/use-network).
+ */
 function logNetworkFailure(what: string, error: unknown): void {
   console.error(`Network failure: ${what}`, error);
+  reportNetworkFailure();
 }
 
 function send<T>(method: 'GET' | 'POST', path: string, data: unknown, options: RequestOptions): Promise<T> {

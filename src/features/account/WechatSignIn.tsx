@@ -1,3 +1,4 @@
+import { useWaiting } from '@/core/use-network';
 import { Button, Input, Text, View } from '@tarojs/components';
 import { useState } from 'react';
 import { emailError, loginFailureMessage } from './auth';
@@ -18,7 +19,7 @@ export function WechatSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
   if (!accountPlatform.wechatSignIn) return null;
 
   const send = (choice: WechatChoice) => {

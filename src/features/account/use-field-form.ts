@@ -1,3 +1,4 @@
+import { useWaiting } from '@/core/use-network';
 import { useState } from 'react';
 import { fieldFailure } from './auth';
 
@@ -10,7 +11,7 @@ export function useFieldForm<F extends { [K in keyof F]: string }>(initial: F) {
   const [form, setForm] = useState<F>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useWaiting();
 
   const change = (field: keyof F) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));

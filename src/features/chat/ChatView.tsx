@@ -4,6 +4,7 @@ import { StateView } from '@/ui/shop/StateView';
 import { Input, ScrollView, Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
 import { MessageBody, viewImage } from './MessageBody';
+import { NotifyPrompt } from './NotifyPrompt';
 import { askForPlace } from './location';
 import { pickMedia } from './pickers';
 import type { MediaKind, useConversation } from './use-conversation';
@@ -178,6 +179,7 @@ export function ChatView({
 
   return (
     <View className="chat">
+      <NotifyPrompt />
       {presence && (
         <View className="chat__presence">
           <View className={`chat__dot ${presence.on ? 'chat__dot--on' : ''}`} />

@@ -39,7 +39,33 @@ export function chatTemplate(): { templateId: string; appid: string } | null {
   return template;
 }
 
+/** A connection made for a user who signed out (or was replaced) while it was being made: it was dropped. */
+export class ChatSessionEnded extends Error {
+  constructor() {
+    super('Signed out');
+    this.name = 'ChatSessionEnded';
+  }
+}
+
 let connecting: Promise<GoEasy> | null = null;
+/** The connection under way while it waits for its identity proof (a request lost to the network never settles). */
+let waitingForProof: object | null = null;
+/** Which attempt `connecting` is. */
+let connectingTicket: object | null = null;
+
+/**
+ * The connection came back: a connection left waiting for an identity proof that was lost with it is given up
+ * (its request never settles), so that the next connectChat() asks again. True when there was one.
+ */
+export function abandonLostConnect(): boolean {
+  if (!waitingForProof) return false;
+  if (connectingTicket === waitingForProof) {
+    connecting = null;
+    connectingTicket = null;
+  }
+  waitingForProof = null;
+  return true;
+}
 let connectingAs = '';
 let connectedAs = '';
 
@@ -49,7 +75,9 @@ const isUp = (status: ConnectionStatus) =>
 
 /**
  * Connects the signed-in user once (the identity proof comes from POST /api/messaging/token) and keeps the
- * unread total in storage for the tab badge. A different user signing in reconnects.
+ * unread total in storage for the tab badge. The app's chat session (./session) calls it on sign-in and on a
+ * user switch; pages reach the same connection through the session's `chatConnection()`. A connection that
+ * is still being made for a user who has since signed out or been replaced is dropped once it is up.
  */
 export async function connectChat(): Promise<GoEasy> {
   const user = currentUser();
@@ -59,12 +87,22 @@ export async function connectChat(): Promise<GoEasy> {
   if (connectedAs === me && isUp(client.getConnectionStatus())) return client;
   // Several hooks of one page (messages, presence) connect at once: they share the connection under way.
   if (connecting && connectingAs === me) return connecting;
+  const previous = connecting;
   connectingAs = me;
-  connecting = (async () => {
-    if (connectedAs !== '' && connectedAs !== me) await client.disconnect().catch(() => undefined);
+  const ticket = {};
+  const attempt = (async () => {
+    // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
+    if (previous) await previous.catch(() => undefined);
+    if (connectedAs !== '' && connectedAs !== me) {
+      connectedAs = '';
+      await client.disconnect().catch(() => undefined);
+    }
     const status = client.getConnectionStatus();
     if (!isUp(status) && status !== ConnectionStatus.CONNECTING && status !== ConnectionStatus.RECONNECTING) {
-      const token = await post('/api/messaging/token', {}, { loading: false });
+      waitingForProof = ticket;
+      const token = await post('/api/messaging/token', {}, { loading: false }).finally(() => {
+        if (waitingForProof === ticket) waitingForProof = null;
+      });
       template = token.wxmpTemplate;
       await client.connect({
         id: token.userId,
@@ -76,13 +114,45 @@ export async function connectChat(): Promise<GoEasy> {
       listen(client);
     }
     connectedAs = me;
+    if (signedInId() !== me) {
+      await disconnectChat();
+      throw new ChatSessionEnded();
+    }
+    // The unread total for the badge: the conversation list, loaded once, then kept by CONVERSATIONS_UPDATED.
+    client.im
+      .latestConversations()
+      .then(({ content }) => {
+        if (connectedAs === me) showUnread(content.unreadTotal);
+      })
+      .catch(() => undefined);
     return client;
   })();
+  connecting = attempt;
+  connectingTicket = ticket;
   try {
-    return await connecting;
+    return await attempt;
   } finally {
-    connecting = null;
+    if (connecting === attempt) {
+      connecting = null;
+      connectingTicket = null;
+    }
   }
+}
+
+function signedInId(): string {
+  const user = currentUser();
+  return user?.token ? String(user.user_id) : '';
+}
+
+/** Ends the connection (log out): nobody is connected, and the badge is cleared. */
+export async function disconnectChat(): Promise<void> {
+  connectedAs = '';
+  showUnread(0);
+  const status = chatClient().getConnectionStatus();
+  if (status === ConnectionStatus.DISCONNECTED) return;
+  await chatClient()
+    .disconnect()
+    .catch(() => undefined);
 }
 
 let listening = false;
@@ -134,6 +204,16 @@ export function showUnread(total: unknown): void {
   Promise.resolve(tabBarCall).catch(() => undefined);
 }
 
+/**
+ * The names of the user's groups as the shop knows them (the chat session's group list, a group chat opened):
+ * a group conversation that began while connected carries no name of its own in the SDK's list.
+ */
+const groupNames = new Map<string, string>();
+
+export function rememberGroupName(groupId: string, name: string): void {
+  if (name) groupNames.set(groupId, name);
+}
+
 export interface ConversationRow {
   key: string;
   kind: 'private' | 'group';
@@ -155,7 +235,7 @@ export function toRow(dto: ConversationDTO, myId: string): ConversationRow {
     key: `${kind}:${id}`,
     kind,
     id,
-    name: data.name || (kind === 'group' ? `Group ${id}` : `User ${id}`),
+    name: data.name || (kind === 'group' ? groupNames.get(id) || `Group ${id}` : `User ${id}`),
     avatar: data.avatar || '',
     preview: describeMessage(dto.lastMessage, myId),
     time: dto.lastMessage?.timestamp ?? 0,

@@ -1,5 +1,6 @@
 import { currentRoute } from '@/core/navigation';
 import type { AnyMessage, GroupMessage, Notification as PushNotification } from '@/messaging';
+import Taro from '@tarojs/taro';
 import { describeMessage } from './describe';
 import { chatPlatform } from './platform';
 import { CHAT_PAGES } from './routes';
@@ -50,23 +51,37 @@ function showing(target: NotificationTarget): boolean {
   return path === target.url && query.to === target.params.to;
 }
 
+/** How long the in-app notice of a message stays up where no system notification can be shown. */
+export const IN_APP_NOTICE_MS = 4000;
+
 /**
  * A message that arrives while its conversation is not on screen is shown as a system notification where the
- * platform has them (H5: a browser notification, when the user has allowed them); tapping it opens the
- * conversation. The mini-program has none: there the conversation list and the tab badge carry it.
+ * platform has them and the user allowed them (H5: a browser notification; tapping it opens the conversation);
+ * otherwise (the mini-program, or notifications not allowed) as an in-app notice over whatever page is open.
+ * Answers how it was shown, or null when it was not (the user's own message, a recall, the conversation on screen).
  */
 export function notifyIncoming(
   message: AnyMessage,
   me: string,
   open: (target: NotificationTarget) => void,
   names: { conversation: string; sender: string },
-): boolean {
-  if (message.senderId === me || message.recalled) return false;
+): 'system' | 'in-app' | null {
+  if (message.senderId === me || message.recalled) return null;
   const target = notificationTarget(message);
-  if (!target || showing(target)) return false;
+  if (!target || showing(target)) return null;
   const scene = message.scene() === 'group' ? 'group' : 'private';
   const { title, body } = notificationFor(scene, describeMessage(message, ''), names.conversation, names.sender);
-  return chatPlatform.notify({ title, body, tag: `${target.url}?to=${target.params.to}` }, () => open(target));
+  if (chatPlatform.notify({ title, body, tag: `${target.url}?to=${target.params.to}` }, () => open(target))) {
+    return 'system';
+  }
+  Promise.resolve(
+    Taro.showToast({
+      title: clip(`${title}: ${body}`, NOTIFICATION_BODY_MAX),
+      icon: 'none',
+      duration: IN_APP_NOTICE_MS,
+    }),
+  ).catch(() => undefined);
+  return 'in-app';
 }
 
 /** The WeChat template a chat message carries (GoEasy's wxmpTemplateMsg), opening the conversation. */

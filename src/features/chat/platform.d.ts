@@ -9,6 +9,8 @@ export interface IncomingNotification {
   tag: string;
 }
 
+export type NotificationPermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
+
 /**
  * What the chat needs from the device, one file per platform: `platform.weapp.ts` (WeChat's pickers, document
  * viewer and map) and `platform.h5.ts` (the browser's file input, tabs and notifications).
@@ -25,6 +27,13 @@ export interface ChatPlatform {
   openFile(url: string): void;
   /** Shows a system notification that opens the conversation when tapped; false when none can be shown here. */
   notify(notification: IncomingNotification, open: () => void): boolean;
+  /**
+   * Whether system notifications may be shown: the user's answer so far ('default' until asked), or
+   * 'unsupported' where the platform has none the app can ask for.
+   */
+  notificationPermission(): NotificationPermissionState;
+  /** Asks the user (on H5 the browser's prompt, so only from a tap after the reason is shown); resolves with the answer. */
+  requestNotificationPermission(): Promise<NotificationPermissionState>;
   /** The origin the app was loaded from, the messaging server's last default; '' where there is none. */
   siteOrigin(): string;
   /** The platform's map picker; null where places are only typed in. */

@@ -110,6 +110,17 @@ export const chatPlatform: ChatPlatform = {
     return true;
   },
 
+  notificationPermission() {
+    const BrowserNotification = window.Notification;
+    return BrowserNotification ? BrowserNotification.permission : 'unsupported';
+  },
+
+  async requestNotificationPermission() {
+    const BrowserNotification = window.Notification;
+    if (!BrowserNotification) return 'unsupported';
+    return BrowserNotification.requestPermission();
+  },
+
   siteOrigin: () => window.location?.origin ?? '',
 
   // The browser has no map picker: the choose-location page's form and recent places are the way in.

@@ -50,6 +50,10 @@ export const chatPlatform: ChatPlatform = {
 
   notify: () => false,
 
+  notificationPermission: () => 'unsupported',
+
+  requestNotificationPermission: () => Promise.resolve('unsupported'),
+
   siteOrigin: () => '',
 
   async pickPlaceOnMap() {

@@ -3,10 +3,11 @@ import { IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
-import { chatClient, chatTemplate, connectChat } from './client';
+import { chatClient, chatTemplate, rememberGroupName } from './client';
 import { describeContent } from './describe';
 import { LOCATION_MESSAGE, type Place } from './location';
 import { notificationFor, templateMessageFor } from './notify';
+import { chatConnection } from './session';
 
 export const HISTORY_PAGE = 20;
 
@@ -108,8 +109,9 @@ export function useConversation(peer: Peer | null) {
       const ids = new Set(deletedMessages.map((message) => message.messageId));
       setMessages((list) => list.filter((message) => !ids.has(message.messageId)));
     };
+    if (peer.type === 'group') rememberGroupName(peer.id, peer.data.name);
     const receivedEvent = peer.type === 'group' ? IM_EVENT.GROUP_MESSAGE_RECEIVED : IM_EVENT.PRIVATE_MESSAGE_RECEIVED;
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         if (!active) return;
         client.im.on(receivedEvent, received);

@@ -1,7 +1,8 @@
 import { type ConversationDTO, IM_EVENT } from '@/messaging';
 import { currentUser } from '@/state/customer';
 import { useEffect, useState } from 'react';
-import { type ConversationRow, chatClient, connectChat, showUnread, toRow } from './client';
+import { type ConversationRow, chatClient, showUnread, toRow } from './client';
+import { chatConnection } from './session';
 import { failureText } from './use-conversation';
 
 /** The signed-in user's conversations, live: pinned first, then the newest. */
@@ -24,7 +25,7 @@ export function useConversations(enabled: boolean) {
       setUnreadTotal(result.unreadTotal);
       showUnread(result.unreadTotal);
     };
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         client.im.on(IM_EVENT.CONVERSATIONS_UPDATED, apply);
         const result = await client.im.latestConversations();

@@ -1,6 +1,7 @@
 import { type GroupPresenceEvent, IM_EVENT, type UserPresenceEvent } from '@/messaging';
 import { useEffect, useState } from 'react';
-import { chatClient, connectChat } from './client';
+import { chatClient } from './client';
+import { chatConnection } from './session';
 import type { Peer } from './use-conversation';
 
 /** The other user's status from a USER_PRESENCE event, or null when it is about someone else. */
@@ -34,7 +35,7 @@ export function usePresence(peer: Peer | null): { online: boolean | null; online
       const count = groupCount(event, id);
       if (active && count !== null) setOnlineCount(count);
     };
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         if (!active) return;
         if (type === 'group') client.im.on(IM_EVENT.GROUP_PRESENCE, onGroup);

@@ -1,4 +1,5 @@
-import { chatClient, connectChat } from '@/features/chat/client';
+import { chatClient } from '@/features/chat/client';
+import { chatConnection } from '@/features/chat/session';
 import { failureText } from '@/features/chat/use-conversation';
 import type { PickedFile } from '@/features/social/media';
 import {
@@ -95,7 +96,7 @@ export function useCsAgent(enabled: boolean) {
       setOpened(list);
       for (const dto of list) void resolveOwner(dto).catch(() => checked.current.delete(String(dto.id)));
     };
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         if (!active) return;
         client.im.on(IM_EVENT.PENDING_CONVERSATIONS_UPDATED, pendingChanged);

@@ -1,4 +1,5 @@
-import { chatClient, connectChat } from '@/features/chat/client';
+import { chatClient } from '@/features/chat/client';
+import { chatConnection } from '@/features/chat/session';
 import { failureText } from '@/features/chat/use-conversation';
 import type { PickedFile } from '@/features/social/media';
 import { type AnyMessage, type CSMessage, type CsSessionStatus, IM_EVENT } from '@/messaging';
@@ -42,7 +43,7 @@ export function useCsCustomer(card: Card | null, enabled: boolean) {
       if (isSystem(message) || message.sentByCustomer()) void refreshStatus().catch(() => undefined);
       if (message.senderId !== me) void chatClient().im.markMessageAsRead({ type: 'cs', id: SUPPORT_TEAM_ID });
     };
-    connectChat()
+    chatConnection()
       .then(async (client) => {
         if (!active) return;
         client.im.on(IM_EVENT.CS_MESSAGE_RECEIVED, received);

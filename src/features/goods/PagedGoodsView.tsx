@@ -23,7 +23,7 @@ export function PagedGoodsView({
 }) {
   if (list.loading) return <StateBox text={loadingText} />;
   if (list.items.length === 0) {
-    return list.error ? <StateBox title={list.error} action="Try again" onAction={list.reload} /> : <>{empty}</>;
+    return list.error ? <StateBox title={list.error} action="Try again" onAction={list.retry} /> : <>{empty}</>;
   }
   return (
     <View>
@@ -34,7 +34,7 @@ export function PagedGoodsView({
         loadingMore={list.loadingMore}
         done={list.done}
         error={list.error}
-        onRetry={list.loadMore}
+        onRetry={list.retry}
       />
     </View>
   );

@@ -1,4 +1,5 @@
 import { LOGIN_PAGE } from '@/core/routes';
+import { useWaiting } from '@/core/use-network';
 import { failureMessage } from '@/features/goods/api';
 import { currentToken, rememberTarget } from '@/state/customer';
 import { Text, Textarea, View } from '@tarojs/components';
@@ -18,7 +19,7 @@ export function ProductReviews({ goodsId, framePage }: { goodsId: number; frameP
   const [rating, setRating] = useState(0);
   const [content, setContent] = useState('');
   const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
 
   const load = useCallback(() => {
     fetchReviews({ goods_id: goodsId, page_size: 3 }).then(setReviews, () => setReviews(null));

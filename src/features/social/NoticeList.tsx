@@ -1,9 +1,11 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
+import { PagedFoot } from '@/features/paging/PagedFoot';
+import { usePagedList } from '@/features/paging/use-paged-list';
 import { EmptyView, type LoadState, StateView } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Notice, NoticeKind } from '../../../types/api';
 import { loadNotices, refusal } from './api';
 import { Avatar, shortDate } from './components';
@@ -27,37 +29,20 @@ function openTarget(notice: Notice): void {
   else void openPage(SOCIAL_PAGES.collectionImgs);
 }
 
+const NOTICES_FAILED = 'Could not load the notifications';
+
 /** Likes, new followers or comments on the signed-in user's articles and photos, newest first. */
 export function NoticeList({ kind }: { kind: NoticeKind }) {
-  const [state, setState] = useState<LoadState>('loading');
-  const [error, setError] = useState('');
-  const [notices, setNotices] = useState<Notice[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-
-  const load = (wanted: number) =>
-    loadNotices(kind, wanted).then(
-      (answer) => {
-        setNotices((list) => (wanted === 1 ? answer.list : [...list, ...answer.list]));
-        setTotal(answer.total);
-        setPage(wanted);
-        setState('ready');
-      },
-      (reason: unknown) => {
-        setError(refusal(reason, 'Could not load the notifications'));
-        setState('error');
-      },
-    );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list starts over when the kind changes; load is a new function each render
-  useEffect(() => {
-    void load(1);
-  }, [kind]);
-  useReachBottom(() => {
-    if (state === 'ready' && notices.length < total) void load(page + 1);
+  const load = useCallback((page: number) => loadNotices(kind, page), [kind]);
+  const list = usePagedList(kind, load, {
+    failedText: NOTICES_FAILED,
+    describe: (reason) => refusal(reason, NOTICES_FAILED),
   });
+  const notices = list.items;
+  useReachBottom(list.loadMore);
+  const state: LoadState = list.loading ? 'loading' : notices.length === 0 && list.error ? 'error' : 'ready';
 
-  if (state !== 'ready') return <StateView state={state} error={error} onRetry={() => void load(1)} />;
+  if (state !== 'ready') return <StateView state={state} error={list.error} onRetry={list.retry} />;
   if (notices.length === 0) return <EmptyView title={EMPTY[kind]} />;
   return (
     <View className="social-card">
@@ -81,6 +66,7 @@ export function NoticeList({ kind }: { kind: NoticeKind }) {
           ) : null}
         </View>
       ))}
+      <PagedFoot list={list} doneText="That is every notification" />
     </View>
   );
 }

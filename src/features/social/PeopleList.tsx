@@ -1,11 +1,14 @@
+import { PagedFoot } from '@/features/paging/PagedFoot';
+import { usePagedList } from '@/features/paging/use-paged-list';
 import { currentUser } from '@/state/customer';
 import { EmptyView, type LoadState, StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useReachBottom } from '@tarojs/taro';
-import { useEffect, useState } from 'react';
-import type { UserCard } from '../../../types/api';
+import { useCallback, useState } from 'react';
 import { type PeopleList as ListKind, loadPeople, refusal } from './api';
 import { PersonRow, useFollowToggle } from './components';
+
+const PEOPLE_FAILED = 'Could not load the list';
 
 /** A paged list of people (followers, following or everyone matching a keyword) with follow buttons. */
 export function PeopleList({
@@ -14,44 +17,25 @@ export function PeopleList({
   keyword = '',
   empty,
 }: { kind: ListKind; userId?: number; keyword?: string; empty: string }) {
-  const [state, setState] = useState<LoadState>('loading');
-  const [error, setError] = useState('');
-  const [people, setPeople] = useState<UserCard[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
+  const load = useCallback((page: number) => loadPeople(kind, { userId, keyword, page }), [kind, userId, keyword]);
+  const list = usePagedList(`${kind}|${userId ?? ''}|${keyword}`, load, {
+    failedText: PEOPLE_FAILED,
+    describe: (reason) => refusal(reason, PEOPLE_FAILED),
+  });
+  // Follows changed here, over what the pages said.
+  const [followed, setFollowed] = useState<Record<number, boolean>>({});
+  const people = list.items.map((person) =>
+    person.user_id in followed ? { ...person, is_following: followed[person.user_id] } : person,
+  );
+  const total = list.total;
   const me = currentUser()?.user_id;
   const { busy, toggle } = useFollowToggle((changed, following) =>
-    setPeople((list) =>
-      list.map((person) => (person.user_id === changed ? { ...person, is_following: following } : person)),
-    ),
+    setFollowed((shown) => ({ ...shown, [changed]: following })),
   );
+  useReachBottom(list.loadMore);
+  const state: LoadState = list.loading ? 'loading' : list.items.length === 0 && list.error ? 'error' : 'ready';
 
-  const load = (wanted: number) => {
-    loadPeople(kind, { userId, keyword, page: wanted }).then(
-      (answer) => {
-        setPeople((list) => (wanted === 1 ? answer.list : [...list, ...answer.list]));
-        setTotal(answer.total);
-        setPage(wanted);
-        setState('ready');
-      },
-      (reason: unknown) => {
-        setError(refusal(reason, 'Could not load the list'));
-        setState('error');
-      },
-    );
-  };
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list starts over when what it shows changes; load is a new function each render
-  useEffect(() => {
-    setState('loading');
-    load(1);
-  }, [kind, userId, keyword]);
-
-  useReachBottom(() => {
-    if (state === 'ready' && people.length < total) load(page + 1);
-  });
-
-  if (state !== 'ready') return <StateView state={state} error={error} onRetry={() => load(1)} />;
+  if (state !== 'ready') return <StateView state={state} error={list.error} onRetry={list.retry} />;
   if (people.length === 0) return <EmptyView title={empty} />;
   return (
     <View className="social-card">
@@ -67,6 +51,7 @@ export function PeopleList({
           onToggle={() => void toggle(person.user_id, person.is_following)}
         />
       ))}
+      <PagedFoot list={list} doneText="That is everyone" />
     </View>
   );
 }

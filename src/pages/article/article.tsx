@@ -1,5 +1,6 @@
 import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { loadArticle, loadArticleCategories } from '@/features/article/api';
 import { absoluteMedia } from '@/features/article/content';
@@ -26,7 +27,7 @@ export default function ArticlePage() {
   const [likes, setLikes] = useState({ liked: false, likes: 0 });
   const [comments, setComments] = useState<Comment[]>([]);
   const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
 
   const load = () => {
     if (!Number.isInteger(articleId) || articleId <= 0) {

@@ -1,4 +1,5 @@
 import { returnAfterLogin } from '@/core/navigation';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { GoogleSignIn } from '@/features/account/GoogleSignIn';
 import { WechatSignIn } from '@/features/account/WechatSignIn';
@@ -15,7 +16,7 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
   const signedInElsewhere = useCallback(() => void returnAfterLogin(), []);
 
   const submit = () => {

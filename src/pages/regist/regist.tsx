@@ -1,4 +1,5 @@
 import { LOGIN_PAGE } from '@/core/routes';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import {
   EMAIL_TAKEN,
@@ -25,7 +26,7 @@ export default function Regist() {
   const [form, setForm] = useState<RegisterForm>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
 
   const change = (field: keyof RegisterForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));

@@ -1,6 +1,6 @@
 import type { CSMessage, GoEasy } from '@/messaging';
 import { IM_EVENT } from '@/messaging';
-import { signIn } from '@/state/customer';
+import { currentUser, signIn } from '@/state/customer';
 import Taro from '@tarojs/taro';
 import { type TestServer, connectUser, eventually, startServer } from '../../sdk/support/harness';
 import { fakeApi, mountPages, ok, page, shows, typeInto } from '../account/harness';
@@ -27,7 +27,8 @@ let shopper: GoEasy;
 let second: GoEasy;
 const shopperGot: CSMessage[] = [];
 const secondGot: CSMessage[] = [];
-let tokenCalls = 0;
+/** Whom each identity proof the app asked for was for (the signed-in user when it asked). */
+const tokensFor: string[] = [];
 
 jest.setTimeout(60_000);
 
@@ -79,9 +80,11 @@ beforeAll(async () => {
   signIn(ada);
   fakeApi({
     '/api/config/shop_config': ok({ shop_name: 'Lensmate', shop_logo: '' }),
+    // As the shop answers: the proof is for whoever is signed in.
     '/api/messaging/token': () => {
-      tokenCalls += 1;
-      return ok({ userId: '1', otp: server.otp('1'), wxmpId: null, wxmpTemplate: null });
+      const id = String(currentUser()?.user_id ?? '');
+      tokensFor.push(id);
+      return ok({ userId: id, otp: server.otp(id), wxmpId: null, wxmpTemplate: null });
     },
   });
   await mountPages('/pages/chat/chat2');
@@ -94,13 +97,19 @@ afterAll(async () => {
 
 it('refuses a shopper, without connecting as an agent', async () => {
   await see('Customer service is for Lensmate agents (administrators) only');
-  expect(tokenCalls).toBe(0);
+  expect(shows('Go online')).toBe(false);
+  // The app's one connection is the shopper's own: the desk asked for no other identity.
+  await eventually(() => expect(tokensFor).toEqual(['2']));
+  const online = await second.im.csteam(TEAM).agents();
+  expect(online.content.map((agent) => agent.id)).not.toContain('2');
 });
 
 it('an admin goes online and sees the shopper waiting with the order card', async () => {
   signIn(admin);
   Taro.redirectTo({ url: '/pages/chat/chat2' });
   await see('You are offline');
+  // The app's connection follows the switch to the admin; the desk uses it rather than one of its own.
+  await eventually(() => expect(tokensFor).toEqual(['2', '1']));
   await see('Go online to see the customers who are waiting.');
   await press('Go online');
   await see('You are online');

@@ -1,5 +1,6 @@
 import { goBack, requireLogin } from '@/core/navigation';
 import { NAMED_TARGETS } from '@/core/routes';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import {
   type Address,
@@ -56,7 +57,7 @@ export default function AddressListPage() {
   const [errors, setErrors] = useState<AddressErrors>({});
   const [formError, setFormError] = useState('');
   const [listError, setListError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useWaiting();
 
   useEffect(() => {
     requireLogin({ path: NAMED_TARGETS.addressList, query: selecting ? { select: '1' } : {} });

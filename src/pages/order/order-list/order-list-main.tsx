@@ -2,15 +2,18 @@ import { goTo, openPage, requireLogin } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { NAMED_TARGETS } from '@/core/routes';
 import { useRouteRecord } from '@/core/use-route-record';
-import { type Order, type OrderStatus, STATUS_LABELS, fetchOrders } from '@/features/order/api';
-import { failureMessage } from '@/features/order/api-error';
+import { type OrderStatus, STATUS_LABELS, fetchOrders } from '@/features/order/api';
+import { GENERIC_FAILURE, failureMessage } from '@/features/order/api-error';
 import { ORDER_TABS, statusBadgeClass } from '@/features/order/status';
-import { usePageLoad } from '@/features/order/use-page-load';
+import { PagedFoot } from '@/features/paging/PagedFoot';
+import { usePagedList } from '@/features/paging/use-paged-list';
 import { PAYMENT_PAGE } from '@/features/payment/routes';
+import { userAtom } from '@/state/customer';
 import { Money } from '@/ui/shop/Money';
 import { EmptyView, type LoadState, StateView } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
-import { useReachBottom, useRouter } from '@tarojs/taro';
+import { useDidShow, useReachBottom, useRouter } from '@tarojs/taro';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import '@/ui/shop/shop.css';
 import './order-list-main.css';
@@ -23,62 +26,35 @@ export default function OrderListPage() {
   useRouteRecord();
   const initial = useRouter().params.status;
   const [status, setStatus] = useState<OrderStatus | undefined>(isStatus(initial) ? initial : undefined);
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [total, setTotal] = useState(0);
-  const [state, setState] = useState<LoadState>('loading');
-  const [error, setError] = useState('');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const pageRef = useRef(1);
-  const statusRef = useRef(status);
+  const signedIn = useAtomValue(userAtom) !== null;
 
   useEffect(() => {
     requireLogin({ path: NAMED_TARGETS.orderList, query: {} });
   }, []);
 
-  const load = useCallback((wanted: OrderStatus | undefined) => {
-    statusRef.current = wanted;
-    pageRef.current = 1;
-    setState('loading');
-    fetchOrders(wanted, 1).then(
-      (page) => {
-        if (statusRef.current !== wanted) return;
-        setOrders(page.list);
-        setTotal(page.total);
-        setState('ready');
-      },
-      (reason: unknown) => {
-        setError(failureMessage(reason));
-        setState('error');
-      },
-    );
-  }, []);
-
-  const reload = useCallback(() => load(statusRef.current), [load]);
-  usePageLoad(reload);
-
-  useReachBottom(() => {
-    if (state !== 'ready' || loadingMore || orders.length >= total) return;
-    const wanted = statusRef.current;
-    const next = pageRef.current + 1;
-    setLoadingMore(true);
-    fetchOrders(wanted, next).then(
-      (page) => {
-        setLoadingMore(false);
-        if (statusRef.current !== wanted) return;
-        pageRef.current = next;
-        setOrders((shown) => [...shown, ...page.list]);
-        setTotal(page.total);
-      },
-      (reason: unknown) => {
-        setLoadingMore(false);
-        setError(failureMessage(reason));
-      },
-    );
+  const load = useCallback((page: number) => fetchOrders(status, page), [status]);
+  const list = usePagedList(status ?? 'all', load, {
+    enabled: signedIn,
+    failedText: GENERIC_FAILURE,
+    describe: failureMessage,
   });
+  const { reload } = list;
+  // Back from an order (paid, cancelled, reviewed): the list is read again.
+  const firstShowSeen = useRef(false);
+  useDidShow(() => {
+    if (!firstShowSeen.current) {
+      firstShowSeen.current = true;
+      return;
+    }
+    if (signedIn) reload();
+  });
+  useReachBottom(list.loadMore);
+  const orders = list.items;
+  const state: LoadState = list.loading ? 'loading' : orders.length === 0 && list.error ? 'error' : 'ready';
 
   const choose = (next: OrderStatus | undefined) => {
-    setStatus(next);
-    load(next);
+    if (next === status) reload();
+    else setStatus(next);
   };
 
   return (
@@ -95,7 +71,7 @@ export default function OrderListPage() {
         ))}
       </View>
       <View className="shop-page order-list__body">
-        <StateView state={state} error={error} onRetry={() => load(status)} />
+        <StateView state={state} error={list.error} onRetry={list.retry} />
         {state === 'ready' && orders.length === 0 && (
           <EmptyView
             title={status ? `No ${STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'}
@@ -149,10 +125,7 @@ export default function OrderListPage() {
               </View>
             </View>
           ))}
-        {loadingMore && <Text className="shop-muted order-list__more">Loading more…</Text>}
-        {state === 'ready' && orders.length > 0 && orders.length >= total && (
-          <Text className="shop-muted order-list__more">That is all your orders</Text>
-        )}
+        {state === 'ready' && <PagedFoot list={list} doneText="That is all your orders" />}
       </View>
     </View>
   );

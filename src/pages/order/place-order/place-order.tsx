@@ -1,6 +1,7 @@
 import { buildUrl, goTo, requireLogin } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { NAMED_TARGETS } from '@/core/routes';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { lensSummary } from '@/features/cart/describe';
 import { submitOrder } from '@/features/order/api';
@@ -45,7 +46,7 @@ export default function PlaceOrderPage() {
   } = order;
   const [typedCode, setTypedCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Section, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, setSubmitting] = useWaiting();
 
   useEffect(() => {
     requireLogin({ path: NAMED_TARGETS.placeOrder, query: {} });

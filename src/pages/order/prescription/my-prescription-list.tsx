@@ -1,6 +1,7 @@
 import { goHome, requireLogin } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { NAMED_TARGETS } from '@/core/routes';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { failureMessage as goodsFailureMessage } from '@/features/goods/api';
 import { PrescriptionFields, usePrescriptionForm } from '@/features/lens/PrescriptionFields';
@@ -39,7 +40,7 @@ function PrescriptionEditor({
 }) {
   const formState = usePrescriptionForm(() => (editing ? formOf(editing) : emptyForm()));
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
 
   const save = () => {
     if (sending || formState.uploading) return;

@@ -1,4 +1,5 @@
 import { openPage } from '@/core/navigation';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { addCartLine } from '@/features/cart/api';
 import { StateBox } from '@/features/goods/StateBox';
@@ -110,7 +111,7 @@ export default function LensPage() {
   const [coatingIds, setCoatingIds] = useState<number[]>([]);
   const [colorChoice, setColorChoice] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });

@@ -1,4 +1,5 @@
 import { openPage, requireLogin } from '@/core/navigation';
+import { useWaiting } from '@/core/use-network';
 import { useRouteRecord } from '@/core/use-route-record';
 import { failureMessage } from '@/features/goods/api';
 import { FrameSummary, Steps, useFrame } from '@/features/lens/FrameSummary';
@@ -33,7 +34,7 @@ export default function PrescriptionPage() {
   const formState = usePrescriptionForm();
   const { form, setErrors } = formState;
   const [failure, setFailure] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sending, setSending] = useWaiting();
   const [signedIn] = useState(() => currentToken() !== '');
 
   useEffect(() => {
