@@ -23,9 +23,10 @@ export default function AddArticleMain() {
   const cover = useMediaUpload();
   const carousel = useMediaUpload();
 
+  // Only the team writes articles: a shopper's page needs no categories.
   useEffect(() => {
-    loadArticleCategories().then(setCategories, () => undefined);
-  }, []);
+    if (user?.is_admin) loadArticleCategories().then(setCategories, () => undefined);
+  }, [user?.is_admin]);
 
   if (!user) return null;
   if (!user.is_admin) {

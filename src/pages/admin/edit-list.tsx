@@ -6,6 +6,7 @@ import { ADMIN_ORDERS_PAGE } from '@/features/admin/orders';
 import { ARTICLE_EDIT_PAGE, PRODUCT_EDIT_PAGE } from '@/features/admin/routes';
 import { failureText, useAdminAccess } from '@/features/admin/use-admin';
 import { CS_AGENTS_PAGE } from '@/features/cs/agents';
+import { StateView } from '@/ui/shop/StateView';
 import { formatPrice } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
@@ -45,6 +46,8 @@ export default function EditList() {
     );
   }, [access, shown]);
 
+  const reload = () => setShown((times) => times + 1);
+
   if (access === 'guest') return null;
   if (access === 'shopper') return <AdminDenied />;
 
@@ -78,7 +81,7 @@ export default function EditList() {
             <Text>+ New glasses</Text>
           </View>
           {goods.state === 'loading' && <Text className="admin-state">Loading glasses…</Text>}
-          {goods.state === 'failed' && <Text className="admin-state">{goods.message}</Text>}
+          {goods.state === 'failed' && <StateView state="error" error={goods.message} onRetry={reload} />}
           {goods.state === 'ready' && goods.list.length === 0 && <Text className="admin-state">No glasses yet</Text>}
           {goods.state === 'ready' &&
             goods.list.map((item) => (
@@ -108,7 +111,7 @@ export default function EditList() {
             <Text>+ New article</Text>
           </View>
           {articles.state === 'loading' && <Text className="admin-state">Loading articles…</Text>}
-          {articles.state === 'failed' && <Text className="admin-state">{articles.message}</Text>}
+          {articles.state === 'failed' && <StateView state="error" error={articles.message} onRetry={reload} />}
           {articles.state === 'ready' && articles.list.length === 0 && (
             <Text className="admin-state">No articles yet</Text>
           )}
