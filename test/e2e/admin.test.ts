@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { answerModal, apiLogin, apiPost, fill, signInOnPage, tapText, waitForText } from './support/account-flow';
 import { launchChromium, phonePage, screenshot } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { tapOn, tapTab } from './support/taps';
 
 jest.setTimeout(180_000);
 
@@ -65,6 +66,7 @@ describe('admin area in headless Chromium against the real server', () => {
     await signInOnPage(page, shop.url, 'ben@lensmate.test', 'Shopper#2026b');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
     await expectNoText(page, 'Edit glasses and articles');
+    // No tap leads a shopper to these pages: what their URLs answer when typed is what is checked here.
     for (const path of ['/pages/admin/edit-list', '/pages/admin/product-edit', '/pages/admin/article-edit']) {
       await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
       await waitForText(page, 'Only administrators can open the admin area');
@@ -168,7 +170,9 @@ describe('admin area in headless Chromium against the real server', () => {
     const { page, errors } = await phonePage(browser);
     await signInOnPage(page, shop.url, 'admin@lensmate.test', 'Admin#2026pass');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
-    await page.goto(`${shop.url}/pages/admin/edit-list?tab=articles`, { waitUntil: 'networkidle' });
+    await tapTab(page, 'Admin');
+    await page.waitForURL(/\/pages\/admin\/edit-list/);
+    await tapOn(page, /^Articles \(\d+\)$/);
     await tapText(page, '+ New article');
     await page.waitForURL(/\/pages\/admin\/article-edit/);
     await tapText(page, 'Publish article');
