@@ -1,3 +1,5 @@
+// Journeys by taps from home (issue 20). One deep URL kept: a shopper typing the admin pages' URLs is refused,
+// which is what that test checks (no tap leads a shopper there).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,7 +96,7 @@ describe('admin area in headless Chromium against the real server', () => {
     const { page, errors } = await phonePage(browser);
     await signInOnPage(page, shop.url, 'admin@lensmate.test', 'Admin#2026pass');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
-    await page.locator('.tab-bar__item--admin').click();
+    await tapTab(page, 'Admin');
     await page.waitForURL(/\/pages\/admin\/edit-list/);
     await waitForText(page, '+ New glasses');
     await page.locator('.admin-list__item').first().waitFor();

@@ -1,3 +1,5 @@
+// Journeys by taps from home or the login page (issue 20). One deep URL kept: a shopper typing the agents'
+// desk URL is refused, which is what that step checks (no tap leads a shopper there).
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../../server/db/connection';

@@ -43,7 +43,8 @@ export async function openFrameFromHome(page: Page, name: string): Promise<void>
   await fill(page, 'keyword', name);
   await tapOn(page, 'Search');
   await page.waitForURL(/searchList/);
-  await tapOn(page, name);
+  // The result's tile (the search page under it keeps the same words as a history chip).
+  await page.locator('.taro_page:visible').last().locator('.goods-tile__name', { hasText: name }).first().click();
   await page.waitForURL(/\/pages\/product\/product\?/);
 }
 
