@@ -9,9 +9,10 @@ import { type RunningShop, startShop } from './support/server';
  * The gallery (issue 20 point 8): every registered route at 375×812 in three states, as PNG files under the
  * git-ignored test-artifacts/gallery/<route>--<state>.png, to be looked at. Deep URLs are what this test is about:
  * each screenshot opens its route by URL (the journeys reach pages by taps; the crawler proves every route has a
- * way in). It fails when a screenshot shows an uncaught page error, a blank page, a page still loading after
- * SETTLE_MS, an empty state without the empty text the app defines for it, or (in the error state, where every
- * /api/** call answers HTTP 500) a page whose data failed without a visible error and a way to retry or leave.
+ * way in). It fails when a screenshot shows an uncaught page error, a blank page, a page wider than the phone or a
+ * field past its box, a page still loading after SETTLE_MS, an empty state without the empty text the app defines for it, or (in the
+ * error state, where every /api/** call answers HTTP 500) a page whose data failed without a visible error and a
+ * way to retry or leave.
  */
 
 jest.setTimeout(240_000);
@@ -327,6 +328,23 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
         if (!settled) problems.push(`still loading after ${SETTLE_MS} ms`);
         if (errors.length > 0) problems.push(`uncaught page error: ${errors.join(' | ')}`);
         if (text === '') problems.push('blank page');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${overflow} px wider than the phone`);
+        const spilling = await page.evaluate(() => {
+          const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
+            (node) => node.style.display !== 'none',
+          );
+          const fields = Array.from(pages[pages.length - 1]?.querySelectorAll<HTMLElement>('input, textarea') ?? []);
+          return fields
+            .filter((field) => field.offsetParent !== null && field.parentElement)
+            .filter((field) => {
+              const box = field.getBoundingClientRect();
+              const around = (field.parentElement as HTMLElement).getBoundingClientRect();
+              return box.right > around.right + 1 || box.right > window.innerWidth;
+            })
+            .map((field) => field.getAttribute('name') ?? field.tagName.toLowerCase());
+        });
+        if (spilling.length > 0) problems.push(`fields past their box: ${spilling.join(', ')}`);
         const ownRequests = [...requested].filter((path) => !atStart.has(path));
         if (state === 'error' && ownRequests.length > 0) {
           const wayOut = await page.locator('.taro_page:visible').last().getByText(WAY_OUT).filter({ visible: true });
