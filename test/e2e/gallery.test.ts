@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { type ProviderFakes, startProviderFakes } from '../../server/sandbox';
 import { apiLogin, apiPost, signInAs } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
@@ -47,6 +48,11 @@ const SETTLE_MS = 6_000;
 const SERVER_FAILURE = { status: 500, msg: 'Something went wrong on our side', data: null };
 const ERROR_SHOWN = /went wrong|could not|couldn't|failed|error/i;
 const WAY_OUT = /^(Try again|Retry|Reload|Go back|Back|Back to home|Home)$/;
+
+/** Pages for the team: the admin area, the agents' desk and the article draft (shown as admin). */
+const ADMIN_PAGES = /^\/pages\/(admin\/|chat\/chat2$|addarticle\/)/;
+
+const HISTORY = '/pages/history/history';
 
 /** Pages open to guests: shown signed out in the loaded and empty states. */
 const GUEST_PAGES = ['/pages/login/login', '/pages/login/findPassword', '/pages/regist/regist'];
@@ -271,6 +277,7 @@ interface Shot {
 }
 
 describe('the gallery: every route at 375×812, loaded, empty and failing (H5 build, headless Chromium)', () => {
+  let fakes: ProviderFakes;
   let shop: RunningShop;
   let browser: Browser;
   let ids: Ids;
@@ -278,16 +285,20 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
   beforeAll(async () => {
     rmSync(galleryDir, { recursive: true, force: true });
     mkdirSync(galleryDir, { recursive: true });
+    // The payment providers' local fakes, so that the payment page shows its ways to pay.
+    fakes = await startProviderFakes();
     [shop, browser] = await Promise.all([
-      startShop({ H5_DIR: process.env.LENSMATE_E2E_H5_DIR ?? 'dist/h5', AUTH_RATE_LIMIT_MAX: '50' }),
+      startShop({ ...fakes.env, H5_DIR: process.env.LENSMATE_E2E_H5_DIR ?? 'dist/h5', AUTH_RATE_LIMIT_MAX: '50' }),
       launchChromium(),
     ]);
+    fakes.connect(shop.url);
     ids = await seed(shop.url);
   });
 
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    await fakes?.close();
     console.log(`gallery: ${galleryDir}`);
   });
 
@@ -364,7 +375,7 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
   it('renders every registered route in its loaded, empty and error states without a broken screen', async () => {
     const started = Date.now();
     const routes = registeredRoutes();
-    const admin = routes.filter((route) => route.startsWith('/pages/admin/'));
+    const admin = routes.filter((route) => ADMIN_PAGES.test(route));
     const guest = routes.filter((route) => GUEST_PAGES.includes(route));
     const shopper = routes.filter((route) => !admin.includes(route) && !guest.includes(route));
     // A chat history for the loaded chats: Ada writes to Ben and to the group before her screenshots.
@@ -387,7 +398,8 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
         worker('loaded', SHOPPER, halves[1]),
         worker('loaded', ADMIN, admin),
         worker('loaded', null, guest),
-        worker('empty', NEWCOMER, shopper),
+        // History first: it lists the articles this browser opened, and the newcomer opens one further on.
+        worker('empty', NEWCOMER, [HISTORY, ...shopper.filter((route) => route !== HISTORY)]),
         worker('empty', null, guest),
         worker('error', SHOPPER, shopper),
         worker('error', ADMIN, admin),
@@ -400,7 +412,7 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
     console.log(
       `gallery: ${results.length} screenshots of ${routes.length} routes in ${Math.round((Date.now() - started) / 1000)} s in ${galleryDir}`,
     );
-    // Admin pages have no empty state here: the seeded shop's catalogue and orders are what an admin manages.
+    // The team's pages have no empty state here: the seeded shop's catalogue and orders are what an admin manages.
     expect(results.length).toBe(routes.length * 3 - admin.length);
     expect(broken).toEqual([]);
   });
