@@ -161,10 +161,24 @@ export function goBack(): Promise<unknown> {
   return previous ? reopen(previous) : goHome();
 }
 
-/** After login: the remembered protected page if there is one, else back to where the user came from. */
+/** The pages of signing in (login, forgotten password, registration): never where a login returns to. */
+function isAccountPage(path: string): boolean {
+  return /^\/pages\/(login|regist)\//.test(normalizePath(path));
+}
+
+/**
+ * After login: the remembered protected page if there is one, else back to where the user came from before the
+ * pages of signing in (a recovered password does not lead back to the forgotten-password form).
+ */
 export function returnAfterLogin(): Promise<unknown> {
   const { toPage, toPageParams } = takeRememberedTarget();
-  if (!toPage) return goBack();
+  if (!toPage) {
+    const stack = routeStack();
+    while (stack.length > 0 && isAccountPage(stack[stack.length - 1].path)) stack.pop();
+    writeStorage('routeStack', stack);
+    const previous = stack[stack.length - 1];
+    return previous ? reopen(previous) : goHome();
+  }
   if (isTabPage(toPage)) return Taro.switchTab({ url: toPage });
   const back = pagesBackTo(toPage, toPageParams);
   if (back > 0) return Taro.navigateBack({ delta: back });

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { answerModal, apiPost, fill, lastMailTo, signInOnPage, tapText, waitForText } from './support/account-flow';
+import { answerModal, apiPost, fill, lastMailTo, tapText, waitForText } from './support/account-flow';
 import { launchChromium, phonePage, screenshot } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { backToTabs, settled, signInFromMine, tapTab } from './support/taps';
 
 jest.setTimeout(180_000);
 
@@ -50,7 +51,7 @@ describe('accounts in headless Chromium against the real server', () => {
 
     await tapText(page, 'Log out');
     await page.waitForURL(/\/pages\/index\/index|\/$/);
-    await signInOnPage(page, shop.url, email, 'Glasses2026');
+    await signInFromMine(page, email, 'Glasses2026');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
     await waitForText(page, email);
 
@@ -77,7 +78,7 @@ describe('accounts in headless Chromium against the real server', () => {
 
     const old = await apiPost(shop.url, '/api/auth/login', { email, password: 'Glasses2026' });
     expect(old.status).toBe(400);
-    await signInOnPage(page, shop.url, email, 'Sunshine2027');
+    await signInFromMine(page, email, 'Sunshine2027');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
     await waitForText(page, email);
     await screenshot(page, 'account-07-signed-in-with-new-password');
@@ -87,11 +88,12 @@ describe('accounts in headless Chromium against the real server', () => {
   it('recovers a password with the code mailed to the outbox', async () => {
     const { page, errors } = await phonePage(browser);
     const email = 'ben@lensmate.test';
+    // The journey starts where a user who forgot the password is: the login page (its only URL).
     await page.goto(`${shop.url}/pages/login/login`, { waitUntil: 'networkidle' });
     await tapText(page, 'Forgot password?');
     await page.waitForURL(/\/pages\/login\/findPassword/);
-    // Opened afresh, so the login page's email field is not in the document while this form is filled.
-    await page.goto(`${shop.url}/pages/login/findPassword`, { waitUntil: 'networkidle' });
+    await waitForText(page, 'Send code');
+    await settled(page);
     await fill(page, 'email', 'nobody@lensmate.test');
     await tapText(page, 'Send code');
     await waitForText(page, 'No account with this e-mail');
@@ -115,7 +117,17 @@ describe('accounts in headless Chromium against the real server', () => {
     await tapText(page, 'Change password');
     await page.waitForURL(/\/pages\/login\/login/);
 
-    await signInOnPage(page, shop.url, email, 'Recovered2026');
+    // Signed in where the app left the user (the login page), then Mine from the tab bar.
+    await waitForText(page, 'Sign in');
+    await settled(page);
+    await fill(page, 'email', email);
+    await fill(page, 'password', 'Recovered2026');
+    await page.locator('.taro_page:visible .login__submit').last().click();
+    await page.waitForFunction(() => !window.location.pathname.startsWith('/pages/login'), undefined, {
+      timeout: 90_000,
+    });
+    await backToTabs(page);
+    await tapTab(page, 'Mine');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
     await waitForText(page, email);
     await screenshot(page, 'account-10-recovered-signed-in');

@@ -1,3 +1,5 @@
+// Keeps page.goto (issue 20 lets URL tests keep it): /api/docs is a URL for developers; no tap of the app
+// leads there.
 /**
  * The API's OpenAPI document and its documentation page as a browser gets them from the running shop: the page is
  * Swagger UI served from the server itself, and it must work under the Content-Security-Policy the server sends

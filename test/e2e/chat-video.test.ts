@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { apiPost, settledScreenshot as shot, signInAs } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openFromMine, tapOn } from './support/taps';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +33,17 @@ describe('chat video poster in headless Chromium', () => {
     const benId = await idOf('ben@lensmate.test', 'Shopper#2026b');
     const ada = await phonePage(browser);
     await signInAs(ada.page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
-    await ada.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${benId}`, { waitUntil: 'networkidle' });
+    // Ada writes from the community's people, Ben answers from his messages (Mine › Messages).
+    await openFromMine(ada.page, 'Community', /\/pages\/main\/main/);
+    await tapOn(ada.page, 'People');
+    await ada.page.waitForURL(/\/pages\/user\/allUser\/allUser/);
+    await ada.page
+      .locator('.taro_page:visible')
+      .last()
+      .locator('.social-person', { hasText: 'Ben' })
+      .locator('.social-person__message')
+      .click();
+    await ada.page.waitForURL(new RegExp(`/pages/message/privateChat/privateChat\\?to=${benId}`));
     await ada.page.locator('input[name="message"]').waitFor();
 
     // A 320×240 MP4 (the chat takes GoEasy's video types: avi, mov, rmvb, rm, flv, mp4, 3gp), every frame orange.
@@ -110,7 +121,9 @@ describe('chat video poster in headless Chromium', () => {
     // Ben sees the same poster on his side.
     const ben = await phonePage(browser);
     await signInAs(ben.page, shop.url, 'ben@lensmate.test', 'Shopper#2026b');
-    await ben.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${adaId}`, { waitUntil: 'networkidle' });
+    await openFromMine(ben.page, 'Messages', /\/pages\/message\/message/);
+    await ben.page.locator('.taro_page:visible').last().locator('.message__name', { hasText: 'Ada' }).click();
+    await ben.page.waitForURL(new RegExp(`/pages/message/privateChat/privateChat\\?to=${adaId}`));
     await ben.page.waitForFunction(
       (url) => Array.from(document.querySelectorAll('video')).some((video) => video.getAttribute('poster') === url),
       posterUrl,

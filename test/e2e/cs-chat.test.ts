@@ -1,3 +1,5 @@
+// Journeys by taps from home or the login page (issue 20). One deep URL kept: a shopper typing the agents'
+// desk URL is refused, which is what that step checks (no tap leads a shopper there).
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openDb } from '../../server/db/connection';
@@ -12,6 +14,7 @@ import {
 } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { backToTabs, openFrameFromHome, openFromMine, tapTab } from './support/taps';
 
 jest.setTimeout(300_000);
 
@@ -37,8 +40,10 @@ async function createSecondAdmin(shop: RunningShop): Promise<void> {
   }
 }
 
-async function openDesk(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/pages/chat/chat2`, { waitUntil: 'networkidle' });
+/** The agents' desk by taps: back to the tab pages, Mine, Support desk. */
+async function openDesk(page: Page): Promise<void> {
+  await backToTabs(page);
+  await openFromMine(page, 'Support desk', /\/pages\/chat\/chat2/);
   await see(page, 'Go online');
   await tap(page, 'Go online');
   await see(page, 'You are online');
@@ -74,13 +79,14 @@ describe('customer-service chat in headless Chromium against the real server', (
     await signInAs(agentB.page, shop.url, SECOND_AGENT.email, SECOND_AGENT.password);
     await signInAs(shopper.page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
 
-    // A shopper is refused the agents' desk.
+    // A shopper is refused the agents' desk. No tap leads a shopper there: this checks what its URL answers when
+    // typed, the one deep URL this journey opens.
     await shopper.page.goto(`${shop.url}/pages/chat/chat2`, { waitUntil: 'networkidle' });
     await see(shopper.page, 'Customer service is for Lensmate agents (administrators) only');
     await shot(shopper.page, 'cs-0-shopper-refused-desk');
 
     // Cara is an administrator, but not yet an agent of the support team: the server refuses her going online.
-    await agentB.page.goto(`${shop.url}/pages/chat/chat2`, { waitUntil: 'networkidle' });
+    await openFromMine(agentB.page, 'Support desk', /\/pages\/chat\/chat2/);
     await see(agentB.page, 'Go online');
     await tap(agentB.page, 'Go online');
     await agentB.page.getByText('you are not an agent of this team.').first().waitFor();
@@ -88,7 +94,8 @@ describe('customer-service chat in headless Chromium against the real server', (
     await shot(agentB.page, 'cs-0b-not-an-agent-yet');
 
     // The admin makes her one, from the admin area: the admin list, then Support agents.
-    await agentA.page.goto(`${shop.url}/pages/admin/edit-list`, { waitUntil: 'networkidle' });
+    await tapTab(agentA.page, 'Admin');
+    await agentA.page.waitForURL(/\/pages\/admin\/edit-list/);
     await tap(agentA.page, 'Support agents');
     await see(agentA.page, 'Support team agents');
     await see(agentA.page, 'admin@lensmate.test');
@@ -97,15 +104,15 @@ describe('customer-service chat in headless Chromium against the real server', (
     await see(agentA.page, SECOND_AGENT.email);
     await shot(agentA.page, 'cs-0c-admin-assigns-an-agent');
 
-    await openDesk(agentA.page, shop.url);
-    await openDesk(agentB.page, shop.url);
+    await openDesk(agentA.page);
+    await openDesk(agentB.page);
     await see(agentA.page, 'Nobody is waiting.');
     await shot(agentA.page, 'cs-1-agent-a-online');
 
     // The shopper opens support from the product: the product card waits for the first message.
-    await shopper.page.goto(`${shop.url}/pages/product/product?id=${goods.goods_id}`, {
-      waitUntil: 'networkidle',
-    });
+    await backToTabs(shopper.page);
+    await tapTab(shopper.page, 'Home');
+    await openFrameFromHome(shopper.page, goods.goods_name);
     await shown(shopper.page).getByText('Chat with us ›', { exact: true }).scrollIntoViewIfNeeded();
     await shot(shopper.page, 'cs-1b-product-support-entry');
     await tap(shopper.page, 'Chat with us ›');

@@ -1,3 +1,4 @@
+// Keeps page.goto (issue 20 lets URL tests keep it): it opens home by its URL, the behaviour it checks.
 /**
  * Home's prerendered first screen (server/prerender/home.ts) in headless Chromium against the real server: it
  * paints without any script, the app takes the screen over without a layout shift and without asking for home's

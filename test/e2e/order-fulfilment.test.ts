@@ -4,6 +4,7 @@ import type { Order } from '../../types/api';
 import { answerModal, apiLogin, apiPost, lastMailTo, signInAs } from './support/account-flow';
 import { launchChromium, quietScreenshot, see } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openFromMine, tapOn, tapTab } from './support/taps';
 
 jest.setTimeout(300_000);
 
@@ -82,7 +83,7 @@ describe('a paid order is shipped from the admin screen and the shopper follows 
     );
     if (placed.status !== 200) throw new Error(`submit_order: ${placed.msg}`);
     order = placed.data;
-    await shopper.goto(`${shop.url}/pages/order/order-list/order-list-main`);
+    await openFromMine(shopper, 'Orders', /\/pages\/order\/order-list\/order-list-main/);
     const card = shopper.locator('.order-card:visible', { hasText: order.order_sn });
     await card.getByText('Pay now', { exact: true }).click();
     await shopper.waitForURL(/\/pages\/order\/payment\/payment/);
@@ -96,7 +97,8 @@ describe('a paid order is shipped from the admin screen and the shopper follows 
   });
 
   it('the owner finds it in the admin area and ships it after the confirmation', async () => {
-    await owner.goto(`${shop.url}/pages/admin/edit-list`);
+    await tapTab(owner, 'Admin');
+    await owner.waitForURL(/\/pages\/admin\/edit-list/);
     await owner.getByText('Orders', { exact: true }).filter({ visible: true }).first().click();
     await owner.waitForURL(/\/pages\/admin\/orders/);
     await owner.locator('.admin-tabs__tab:visible', { hasText: 'To ship' }).click();
@@ -116,7 +118,12 @@ describe('a paid order is shipped from the admin screen and the shopper follows 
   });
 
   it('the shopper sees the order shipped, with the parcel’s timeline and the order’s history', async () => {
-    await shopper.goto(`${shop.url}/pages/order/order-detail/order-detail?order_id=${order.order_id}`);
+    // From the paid order the shopper left open: every order, the Shipped tab, this order.
+    await tapOn(shopper, 'All my orders ›');
+    await shopper.waitForURL(/\/pages\/order\/order-list\/order-list-main/);
+    await shopper.locator('.order-tabs__tab:visible', { hasText: 'Shipped' }).click();
+    await shopper.locator('.order-card:visible', { hasText: order.order_sn }).click();
+    await shopper.waitForURL(new RegExp(`order-detail\\?order_id=${order.order_id}`));
     await see(shopper, 'Shipped');
     await see(shopper, 'Shipping label created', { whole: false });
     await see(shopper, 'Lensmate Post · LMTRACK0042', { whole: false });

@@ -1,3 +1,5 @@
+// Keeps page.goto for deep URLs (issue 20 lets URL tests keep them): it checks what the file and API URLs
+// answer a browser, and an attacker's page, none of which a tap of the app leads to.
 import { createHmac } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

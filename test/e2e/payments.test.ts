@@ -4,6 +4,7 @@ import type { Order } from '../../types/api';
 import { apiLogin, apiPost, signInAs } from './support/account-flow';
 import { launchChromium, quietScreenshot, see } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openFromMine, tapOn } from './support/taps';
 
 jest.setTimeout(300_000);
 
@@ -83,7 +84,13 @@ describe('the shopper pays by card, PayPal and Braintree on H5 through the provi
       token,
     );
     if (order.status !== 200) throw new Error(`submit_order: ${order.msg}`);
-    await page.goto(`${shop.url}/pages/order/order-list/order-list-main`);
+    // By taps: Mine's Orders from home (where signing in ends), or the paid order's "All my orders".
+    if (/order-detail/.test(page.url())) {
+      await tapOn(page, 'All my orders ›');
+      await page.waitForURL(/\/pages\/order\/order-list\/order-list-main/);
+    } else {
+      await openFromMine(page, 'Orders', /\/pages\/order\/order-list\/order-list-main/);
+    }
     const card = page.locator('.order-card:visible', { hasText: order.data.order_sn });
     await card.getByText('Pay now', { exact: true }).click();
     await page.waitForURL(new RegExp(`/pages/order/payment/payment\\?order_id=${order.data.order_id}`));

@@ -12,6 +12,7 @@ import type {
 } from '../../types/api';
 import { launchChromium, phonePage, quietScreenshot, see, tap } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openHome, tapOn } from './support/taps';
 
 jest.setTimeout(240_000);
 
@@ -52,7 +53,9 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
   });
 
   it('sends a visitor who opens the cart to login and brings them back after signing in', async () => {
-    await page.goto(`${shop.url}/pages/order/cart/cart`);
+    // The only URL of the journey: home; every other page is reached by taps.
+    await openHome(page, shop.url);
+    await tapOn(page, 'Cart');
     await page.waitForURL(/\/pages\/login\/login/);
     await page.locator('input[name="email"]').fill(SHOPPER.email);
     await page.locator('input[name="password"]').fill(SHOPPER.password);
@@ -94,6 +97,7 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
     const cart = await api<Cart>('/api/order/upload_cart', { content: JSON.stringify({ lines }) }, token);
     expect(cart.lines).toHaveLength(1);
 
+    // Reloaded where it stands (the API changed the cart behind the page): no other page is opened.
     await page.reload();
     await see(page, frame.goods_name, { whole: false });
     await see(page, 'Prescription: Distance 2026', { whole: false });
@@ -170,7 +174,8 @@ describe('the shopper orders, pays and tracks in headless Chromium', () => {
 
   it('finds the order as paid in the order list and follows its parcel once it is dispatched', async () => {
     const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
-    await page.goto(`${shop.url}/pages/order/order-list/order-list-main`);
+    await tap(page, 'All my orders ›');
+    await page.waitForURL(/\/pages\/order\/order-list\/order-list-main/);
     await see(page, 'All', { whole: false });
     await page.locator('.order-tabs__tab:visible', { hasText: 'Paid' }).click();
     await page.locator('.order-card:visible').first().waitFor();

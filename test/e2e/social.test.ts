@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { settledScreenshot as shot, signInAs } from './support/account-flow';
 import { expectFieldCentred, launchChromium, phonePage } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openFromMine, tapOn } from './support/taps';
 
 jest.setTimeout(180_000);
 
@@ -26,6 +27,16 @@ async function png(svg: Buffer): Promise<Buffer> {
   } finally {
     await page.close();
   }
+}
+
+/** The page on top (pages left behind stay in the document, hidden). */
+const onTop = (page: Page) => page.locator('.taro_page:visible').last();
+
+/** A way of the community hub: Mine › Community › `label`. */
+async function openCommunity(page: Page, label: string, url: RegExp): Promise<void> {
+  await openFromMine(page, 'Community', /\/pages\/main\/main/);
+  await tapOn(page, label);
+  await page.waitForURL(url);
 }
 
 async function choose(page: Page, trigger: string, files: { name: string; buffer: Buffer }[]): Promise<void> {
@@ -60,45 +71,47 @@ describe('social side in headless Chromium against the real server', () => {
   it('an admin publishes an article with a cover and a carousel; the two draft messages appear when they should', async () => {
     const { page, errors } = await phonePage(browser);
     await signInAs(page, shop.url, 'admin@lensmate.test', 'Admin#2026pass');
-    await page.goto(`${shop.url}/pages/addarticle/addarticle-main`, { waitUntil: 'networkidle' });
-    await page.getByText('+ Choose a cover').waitFor();
+    await openCommunity(page, 'Publish', /\/pages\/push\/push/);
+    await tapOn(page, 'Article');
+    await page.waitForURL(/\/pages\/addarticle\/addarticle-main/);
+    await page.getByText('+ Choose a cover').filter({ visible: true }).first().waitFor();
 
-    await page.getByText('Next', { exact: true }).click();
-    await page.getByText('请填写标题~').waitFor();
+    await onTop(page).getByText('Next', { exact: true }).click();
+    await page.getByText('请填写标题~').filter({ visible: true }).first().waitFor();
     await shot(page, 'social-article-1-title-required');
 
     await page.locator('input[name="title"]').fill('Tortoiseshell is back');
-    await page.getByText('Style', { exact: true }).click();
+    await onTop(page).getByText('Style', { exact: true }).click();
     await page.getByText('请填写标题~').waitFor({ state: 'hidden' });
-    await page.getByText('Next', { exact: true }).click();
-    await page.getByText('封面或轮播图不能为空~').waitFor();
+    await onTop(page).getByText('Next', { exact: true }).click();
+    await page.getByText('封面或轮播图不能为空~').filter({ visible: true }).first().waitFor();
     await shot(page, 'social-article-2-cover-required');
 
     await choose(page, '+ Choose a cover', [{ name: 'cover.svg', buffer: poster('Cover', '#7a4a22') }]);
     await page.locator('.addarticle__cover-image').waitFor();
     await page.getByText('封面或轮播图不能为空~').waitFor({ state: 'hidden' });
-    await page.getByText('Next', { exact: true }).click();
-    await page.getByText('封面或轮播图不能为空~').waitFor();
+    await onTop(page).getByText('Next', { exact: true }).click();
+    await page.getByText('封面或轮播图不能为空~').filter({ visible: true }).first().waitFor();
 
     await choose(page, '+ Add images', [
       { name: 'slide-1.svg', buffer: poster('Slide one', '#1e3a8a') },
       { name: 'slide-2.svg', buffer: poster('Slide two', '#556b2f') },
     ]);
-    await page.getByText('Carousel (2/9)').waitFor();
+    await page.getByText('Carousel (2/9)').filter({ visible: true }).first().waitFor();
     await page.getByText('Loading', { exact: true }).waitFor({ state: 'hidden' });
     await shot(page, 'social-article-3-filled');
     expect(await page.evaluate(() => localStorage.getItem('imgPublish'))).toContain('false');
 
-    await page.getByText('Next', { exact: true }).click();
+    await onTop(page).getByText('Next', { exact: true }).click();
     await page.waitForURL(/addarticle-next/);
     await page.locator('textarea[name="paragraph-0"]').fill('Warm brown frames suit almost every skin tone.');
-    await page.getByText('Preview', { exact: true }).click();
+    await onTop(page).getByText('Preview', { exact: true }).click();
     await page.waitForURL(/preview/);
     // The draft's page stays in the document under the one on top, its textarea holding the same words.
     await paragraphShown(page, 'Warm brown frames suit almost every skin tone.');
     await shot(page, 'social-article-4-preview');
 
-    await page.getByText('Publish', { exact: true }).click();
+    await onTop(page).getByText('Publish', { exact: true }).click();
     await page.waitForURL(/\/pages\/article\/article\?id=\d+/);
     await page.locator('.article__title', { hasText: 'Tortoiseshell is back' }).waitFor();
     await page.locator('.article__category', { hasText: 'Style' }).waitFor();
@@ -129,30 +142,37 @@ describe('social side in headless Chromium against the real server', () => {
     const benId = login.data.user_id as number;
     const { page, errors } = await phonePage(browser);
     await signInAs(page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
-    await page.goto(`${shop.url}/pages/user/user?id=${benId}`, { waitUntil: 'networkidle' });
-    const followers = page.locator('.user-page__count').first().locator('.user-page__count-value');
-    await page.locator('.user-page__name', { hasText: 'Ben' }).waitFor();
-    await page.locator('.social-follow', { hasText: /^Follow$/ }).waitFor();
+    await openCommunity(page, 'People', /\/pages\/user\/allUser\/allUser/);
+    await onTop(page).locator('.social-person__name', { hasText: 'Ben' }).click();
+    await page.waitForURL(new RegExp(`/pages/user/user\\?id=${benId}`));
+    const followers = onTop(page).locator('.user-page__count').first().locator('.user-page__count-value');
+    await onTop(page).locator('.user-page__name', { hasText: 'Ben' }).waitFor();
+    await onTop(page)
+      .locator('.social-follow', { hasText: /^Follow$/ })
+      .waitFor();
     expect(await followers.textContent()).toBe('0');
     await shot(page, 'social-follow-1-profile');
 
-    await page.locator('.social-follow').click();
-    await page.locator('.social-follow', { hasText: 'Following' }).waitFor();
+    await onTop(page).locator('.social-follow').click();
+    await onTop(page).locator('.social-follow', { hasText: 'Following' }).waitFor();
     expect(await followers.textContent()).toBe('1');
     await shot(page, 'social-follow-2-following');
 
-    await page.locator('.user-page__count', { hasText: 'Followers' }).click();
-    await page.waitForURL(/allUser/);
-    await page.locator('.social-person__name', { hasText: 'Ada' }).waitFor();
+    await onTop(page).locator('.user-page__count', { hasText: 'Followers' }).click();
+    await page.waitForURL(/allUser\?type=followers/);
+    await onTop(page).locator('.social-person__name', { hasText: 'Ada' }).waitFor();
     await shot(page, 'social-follow-3-followers-list');
 
     await page.goBack();
-    await page.locator('.social-follow', { hasText: 'Following' }).waitFor();
-    await page.locator('.social-follow').click();
-    await page.locator('.social-follow', { hasText: /^Follow$/ }).waitFor();
+    await onTop(page).locator('.social-follow', { hasText: 'Following' }).waitFor();
+    await onTop(page).locator('.social-follow').click();
+    await onTop(page)
+      .locator('.social-follow', { hasText: /^Follow$/ })
+      .waitFor();
     expect(await followers.textContent()).toBe('0');
-    await page.goto(`${shop.url}/pages/user/allUser/allUser?type=followers&id=${benId}`, { waitUntil: 'networkidle' });
-    await page.getByText('No followers yet').waitFor();
+    await onTop(page).locator('.user-page__count', { hasText: 'Followers' }).click();
+    await page.waitForURL(/allUser\?type=followers/);
+    await onTop(page).getByText('No followers yet').filter({ visible: true }).first().waitFor();
     await shot(page, 'social-follow-4-unfollowed');
     expect(errors).toEqual([]);
   });
@@ -175,31 +195,35 @@ describe('social side in headless Chromium against the real server', () => {
     await signInAs(ada.page, shop.url, 'ada@lensmate.test', 'Shopper#2026a');
     await signInAs(ben.page, shop.url, 'ben@lensmate.test', 'Shopper#2026b');
 
-    await ada.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${benId}`, { waitUntil: 'networkidle' });
+    // Ada writes to Ben from the people of the community; Ben finds her in his messages (Mine › Messages).
+    await openCommunity(ada.page, 'People', /\/pages\/user\/allUser\/allUser/);
+    await onTop(ada.page).locator('.social-person', { hasText: 'Ben' }).locator('.social-person__message').click();
+    await ada.page.waitForURL(new RegExp(`/pages/message/privateChat/privateChat\\?to=${benId}`));
     await ada.page.locator('input[name="message"]').waitFor();
     await expectFieldCentred(ada.page, 'message');
     // Ben is signed in: his app holds its chat connection on whatever page he is, none of them a chat.
-    await ada.page.getByText('Ben is online').waitFor();
+    await ada.page.getByText('Ben is online').filter({ visible: true }).first().waitFor();
     await ada.page.locator('input[name="message"]').fill('Hi Ben, are the aviators in stock?');
     await ada.page.locator('.chat__send').click();
     await ada.page.locator('.chat__status', { hasText: 'Unread' }).waitFor();
     await shot(ada.page, 'social-chat-1-ada-sent-unread');
 
-    await ben.page.goto(`${shop.url}/pages/message/message`, { waitUntil: 'networkidle' });
+    await openFromMine(ben.page, 'Messages', /\/pages\/message\/message/);
     await ben.page.locator('.message__name').first().waitFor();
     await ben.page.locator('.message__badge', { hasText: '1' }).waitFor();
     await shot(ben.page, 'social-chat-2-ben-conversations');
-    await ada.page.getByText('Ben is online').waitFor();
+    await ada.page.getByText('Ben is online').filter({ visible: true }).first().waitFor();
     await shot(ada.page, 'social-chat-2b-ada-sees-ben-online');
 
-    await ben.page.goto(`${shop.url}/pages/message/privateChat/privateChat?to=${adaId}`, { waitUntil: 'networkidle' });
-    await ben.page.getByText('Hi Ben, are the aviators in stock?').waitFor();
+    await onTop(ben.page).locator('.message__name', { hasText: 'Ada' }).click();
+    await ben.page.waitForURL(new RegExp(`/pages/message/privateChat/privateChat\\?to=${adaId}`));
+    await ben.page.getByText('Hi Ben, are the aviators in stock?').filter({ visible: true }).first().waitFor();
     await ada.page.locator('.chat__status', { hasText: 'Read' }).filter({ hasNotText: 'Unread' }).waitFor();
     await shot(ada.page, 'social-chat-3-ada-read-receipt');
 
     await ben.page.locator('input[name="message"]').fill('Yes, in gold and silver.');
     await ben.page.locator('.chat__send').click();
-    await ada.page.getByText('Yes, in gold and silver.').waitFor();
+    await ada.page.getByText('Yes, in gold and silver.').filter({ visible: true }).first().waitFor();
     await shot(ben.page, 'social-chat-4-ben-replied');
 
     // An image: uploaded with its progress shown, received live, read, then recalled.
@@ -240,10 +264,10 @@ describe('social side in headless Chromium against the real server', () => {
 
     await ada.page.locator('.chat__bubble--image').click();
     await ada.page.locator('.chat__tool', { hasText: 'Recall' }).click();
-    await ada.page.getByText('You recalled a message').waitFor();
-    await ben.page.getByText('Ada recalled a message').waitFor();
+    await ada.page.getByText('You recalled a message').filter({ visible: true }).first().waitFor();
+    await ben.page.getByText('Ada recalled a message').filter({ visible: true }).first().waitFor();
     expect(await ben.page.locator('.chat__bubble--image').count()).toBe(0);
-    await ben.page.getByText('Hi Ben, are the aviators in stock?').waitFor();
+    await ben.page.getByText('Hi Ben, are the aviators in stock?').filter({ visible: true }).first().waitFor();
     await shot(ben.page, 'social-chat-7-ben-sees-recall');
 
     // A place, chosen on the choose-location page (no map needed) and opened on open-location.
@@ -261,19 +285,22 @@ describe('social side in headless Chromium against the real server', () => {
     await shot(ada.page, 'social-chat-8b-ada-sent-location');
     await ben.page.locator('.chat__location', { hasText: 'Lensmate Soho' }).click();
     await ben.page.waitForURL(/open-location/);
-    await ben.page.getByText('51.513600° N, 0.131800° W').waitFor();
+    await ben.page.getByText('51.513600° N, 0.131800° W').filter({ visible: true }).first().waitFor();
     await shot(ben.page, 'social-chat-9-ben-opens-location');
     await ben.page.goBack();
 
-    await ben.page.goto(`${shop.url}/pages/message/message`, { waitUntil: 'networkidle' });
+    // Back from the chat to the conversations it was opened from.
+    await ben.page.waitForURL(/privateChat/);
+    await ben.page.goBack();
+    await ben.page.waitForURL(/\/pages\/message\/message/);
     await ben.page.locator('.message__name', { hasText: 'Ada' }).waitFor();
     await ben.page.locator('.message__more').click();
     await ben.page.getByText('Pin to top').click();
     await ben.page.locator('.message__row--top').waitFor();
     await ben.page.locator('.message__more').click();
-    await ben.page.getByText('Unpin').waitFor();
+    await ben.page.getByText('Unpin').filter({ visible: true }).first().waitFor();
     await ben.page.getByText('Remove', { exact: true }).click();
-    await ben.page.getByText('No conversations yet').waitFor();
+    await ben.page.getByText('No conversations yet').filter({ visible: true }).first().waitFor();
     await shot(ben.page, 'social-chat-10-ben-removed-conversation');
     expect([...ada.errors, ...ben.errors]).toEqual([]);
   });
@@ -320,30 +347,30 @@ describe('social side in headless Chromium against the real server', () => {
       await signInAs(opened.page, shop.url, person.email, person.password);
       if (person === people[2]) {
         // Opened from the group list inside the app, so that going back stays in the app (and connected).
-        await opened.page.goto(`${shop.url}/pages/group/group`, { waitUntil: 'networkidle' });
+        await openCommunity(opened.page, 'Groups', /\/pages\/group\/group/);
         await expectFieldCentred(opened.page, 'group-name');
         await opened.page.getByText('Lensmate friends', { exact: true }).click();
       } else {
-        await opened.page.goto(`${shop.url}/pages/groupChat/groupChat?to=${group.group_id}`, {
-          waitUntil: 'networkidle',
-        });
+        await openCommunity(opened.page, 'Groups', /\/pages\/group\/group/);
+        await tapOn(opened.page, 'Lensmate friends');
+        await opened.page.waitForURL(new RegExp(`/pages/groupChat/groupChat\\?to=${group.group_id}`));
       }
       await opened.page.locator('input[name="message"]').waitFor();
-      await opened.page.getByText('Start of the conversation').waitFor();
+      await opened.page.getByText('Start of the conversation').filter({ visible: true }).first().waitFor();
       pages.push(opened);
     }
     const [ada, ben, admin] = pages;
     await ada.page.locator('input[name="message"]').fill('Who is coming to the store on Saturday?');
     await ada.page.locator('.chat__send').click();
-    await ben.page.getByText('Who is coming to the store on Saturday?').waitFor();
-    await admin.page.getByText('Who is coming to the store on Saturday?').waitFor();
+    await ben.page.getByText('Who is coming to the store on Saturday?').filter({ visible: true }).first().waitFor();
+    await admin.page.getByText('Who is coming to the store on Saturday?').filter({ visible: true }).first().waitFor();
     await ben.page.locator('input[name="message"]').fill('Me!');
     await ben.page.locator('.chat__send').click();
-    await ada.page.getByText('Me!', { exact: true }).waitFor();
-    await admin.page.getByText('Me!', { exact: true }).waitFor();
+    await ada.page.getByText('Me!', { exact: true }).filter({ visible: true }).first().waitFor();
+    await admin.page.getByText('Me!', { exact: true }).filter({ visible: true }).first().waitFor();
     await admin.page.locator('.chat__sender', { hasText: 'Ben' }).waitFor();
     // Group presence: all three have the group open.
-    await admin.page.getByText('3 of 3 members online').waitFor();
+    await admin.page.getByText('3 of 3 members online').filter({ visible: true }).first().waitFor();
     await shot(admin.page, 'social-group-1-admin-sees-both');
     const shownCount = () =>
       admin.page.evaluate(
@@ -354,7 +381,7 @@ describe('social side in headless Chromium against the real server', () => {
 
     // The admin leaves the chat for the group list; Ada's next message is a notification leading to /pages/groupChat.
     await admin.page.goBack();
-    await admin.page.getByText('New group', { exact: true }).waitFor();
+    await admin.page.getByText('New group', { exact: true }).filter({ visible: true }).first().waitFor();
     await ada.page.locator('input[name="message"]').fill('Bring your old frames, we recycle them');
     await ada.page.locator('.chat__send').click();
     await admin.page.waitForFunction(

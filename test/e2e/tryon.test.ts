@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiPost, signInOnPage, tapText, waitForText } from './support/account-flow';
 import { launchChromium, phonePage, screenshot, screenshotDir } from './support/browser';
 import { type RunningShop, startShop } from './support/server';
+import { openFrameFromHome, tapTab } from './support/taps';
 
 jest.setTimeout(240_000);
 
@@ -148,7 +149,8 @@ describe('try-on in headless Chromium against the real server and face detector'
     const goods = goodsPage.data.list.find((entry) => entry.color_arr.length >= 2);
     if (!goods) throw new Error('the seed has no frame in two colours');
     const second = goods.color_arr[1];
-    await page.goto(`${shop.url}/pages/product/product?id=${goods.goods_id}`, { waitUntil: 'networkidle' });
+    await tapTab(page, 'Home');
+    await openFrameFromHome(page, goods.goods_name);
     await page.locator('.product__color').nth(1).click();
     await waitForText(page, `See this frame in ${second.color_name} on your face ›`);
     await tapText(page, 'Try on');
@@ -230,7 +232,15 @@ describe('try-on in headless Chromium against the real server and face detector'
     const { page, errors } = await phonePage(browser);
     await signInOnPage(page, shop.url, 'ben@lensmate.test', 'Shopper#2026b');
     await page.waitForURL(/\/pages\/mine\/index\/mine/);
-    await page.goto(`${shop.url}/pages/tryon/tryon`, { waitUntil: 'networkidle' });
+    // Try-on is reached from a frame's page: home, the search, the frame, Try on.
+    const goodsPage = await apiPost<{ list: { goods_name: string }[] }>(shop.url, '/api/goods/get_goods_page', {
+      page: 1,
+      page_size: 1,
+    });
+    await tapTab(page, 'Home');
+    await openFrameFromHome(page, goodsPage.data.list[0].goods_name);
+    await tapText(page, 'Try on');
+    await page.waitForURL(/\/pages\/tryon\/tryon\?id=\d+/);
     await page.locator('.tryon__frame').first().waitFor();
     expect(await tryPhoto(page, join(files, 'wall.jpg'))).toEqual([]);
     await waitForText(page, NO_FACE, 30_000);

@@ -1,3 +1,5 @@
+// Keeps page.goto for deep URLs (issue 20 lets URL tests keep them): it opens uploaded files and the pages
+// showing them by their URLs, which is the attack it checks.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -1,3 +1,5 @@
+// Keeps page.goto for deep URLs (issue 20 lets URL tests keep them): what it checks is how each page renders
+// stored attacker data (articles, profiles, comments) opened as a link would open it, not how a user reaches it.
 import type { Browser, Page } from 'playwright-core';
 import { CORPUS } from '../security/xss-corpus';
 import { recordReliability } from '../support/reliability';

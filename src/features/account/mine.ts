@@ -23,10 +23,19 @@ async function orderCount(status: OrderStatus): Promise<number> {
   return page.total;
 }
 
-/** Counts for the Mine tab; each part arrives on its own so one slow call does not hold the others. */
-export function loadMineSummary(onPart: (part: Partial<MineSummary>) => void): void {
+/**
+ * Counts for the Mine tab; each part arrives on its own so one slow call does not hold the others. A part that
+ * fails is logged and reported, so that the tab does not show a count it does not know as 0.
+ */
+export function loadMineSummary(
+  onPart: (part: Partial<MineSummary>) => void,
+  onFailure: (failure: unknown) => void = () => undefined,
+): void {
   const report = (promise: Promise<Partial<MineSummary>>) =>
-    promise.then(onPart, (failure: unknown) => console.error('Mine summary', failure));
+    promise.then(onPart, (failure: unknown) => {
+      console.error('Mine summary', failure);
+      onFailure(failure);
+    });
   for (const { status } of ORDER_SHORTCUTS) {
     report(orderCount(status).then((count) => ({ orders: { [status]: count } })));
   }

@@ -1,4 +1,4 @@
-import { FormFailure } from '@/ui/form/Field';
+import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -52,7 +52,11 @@ export function EditorGate(props: { access: AdminAccess; failure: string; loadin
   if (props.access === 'shopper') return <AdminDenied />;
   return (
     <View className="admin-page">
-      {props.failure ? <FormFailure message={props.failure} /> : <Text className="admin-state">{props.loading}</Text>}
+      {props.failure ? (
+        <StateView state="error" error={props.failure} />
+      ) : (
+        <Text className="admin-state">{props.loading}</Text>
+      )}
     </View>
   );
 }

@@ -17,9 +17,13 @@ const PLACEHOLDER_SWATCHES = [1, 2, 3, 4, 5];
  */
 export function HomeEntries() {
   const [colors, setColors] = useState<Color[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the shopper taps Try again
   useEffect(() => {
-    fetchColors({ loading: false }).then(setColors, () => setColors([]));
-  }, []);
+    setFailed(false);
+    fetchColors({ loading: false }).then(setColors, () => setFailed(true));
+  }, [attempt]);
   return (
     <View className="home-entries">
       <View className="home-entries__links">
@@ -33,7 +37,15 @@ export function HomeEntries() {
           Reviews
         </Text>
       </View>
-      {colors === null && (
+      {failed && (
+        <View className="home-entries__failed">
+          <Text className="home-entries__failed-text">Could not load the colours</Text>
+          <Text className="home-entries__retry" onClick={() => setAttempt((times) => times + 1)}>
+            Try again
+          </Text>
+        </View>
+      )}
+      {colors === null && !failed && (
         <View>
           <Text className="home-entries__title">Shop by colour</Text>
           <View className="home-entries__colors">

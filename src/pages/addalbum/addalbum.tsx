@@ -5,7 +5,7 @@ import { useMediaUpload } from '@/features/article/use-media-upload';
 import { addImages, loadAlbums, refusal, uploadSocialImage } from '@/features/social/api';
 import { pickImages } from '@/features/social/media';
 import { SOCIAL_PAGES } from '@/features/social/routes';
-import { EmptyView } from '@/ui/shop/StateView';
+import { EmptyView, StateView } from '@/ui/shop/StateView';
 import { Image, Input, Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -30,25 +30,36 @@ export default function AddAlbum() {
   const user = useSignedInUser();
   const wanted = Number(useRouter().params.album_id) || null;
   const [albums, setAlbums] = useState<Album[] | null>(null);
+  const [failure, setFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const [albumId, setAlbumId] = useState<number | null>(wanted);
   const [pending, setPending] = useState<Pending[]>([]);
   const [tags, setTags] = useState('');
   const [busy, setBusy] = useState(false);
   const media = useMediaUpload((file) => uploadSocialImage(file.path, file.name));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another token
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another token or Try again
   useEffect(() => {
     if (!user) return;
+    setFailure('');
     loadAlbums().then(
       (list) => {
         setAlbums(list);
         if (albumId === null && list.length > 0) setAlbumId(list[0].album_id);
       },
-      () => setAlbums([]),
+      // A failure is not "no album yet": it is said, with a way to try again.
+      (reason: unknown) => setFailure(refusal(reason, 'Could not load your albums')),
     );
-  }, [user?.token]);
+  }, [user?.token, attempt]);
 
   if (!user) return null;
+  if (failure) {
+    return (
+      <View className="social-page">
+        <StateView state="error" error={failure} onRetry={() => setAttempt((times) => times + 1)} />
+      </View>
+    );
+  }
   if (albums !== null && albums.length === 0) {
     return (
       <View className="social-page">

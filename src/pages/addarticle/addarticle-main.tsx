@@ -7,6 +7,7 @@ import { MAX_CAROUSEL, checkHeader, draftAtom } from '@/features/article/draft';
 import { useMediaUpload } from '@/features/article/use-media-upload';
 import { pickImages } from '@/features/social/media';
 import { SOCIAL_PAGES } from '@/features/social/routes';
+import { FailureLine } from '@/ui/shop/StateView';
 import { Image, Input, Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useAtom } from 'jotai';
@@ -23,9 +24,16 @@ export default function AddArticleMain() {
   const cover = useMediaUpload();
   const carousel = useMediaUpload();
 
+  const [categoriesFailed, setCategoriesFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // Only the team writes articles: a shopper's page needs no categories.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the admin taps Try again
   useEffect(() => {
-    loadArticleCategories().then(setCategories, () => undefined);
-  }, []);
+    if (!user?.is_admin) return;
+    setCategoriesFailed(false);
+    loadArticleCategories().then(setCategories, () => setCategoriesFailed(true));
+  }, [user?.is_admin, attempt]);
 
   if (!user) return null;
   if (!user.is_admin) {
@@ -80,6 +88,9 @@ export default function AddArticleMain() {
           onInput={(event) => setDraft((current) => ({ ...current, title: event.detail.value }))}
         />
         <Text className="social-label">Category</Text>
+        {categoriesFailed && (
+          <FailureLine message="Could not load the categories" onRetry={() => setAttempt((times) => times + 1)} />
+        )}
         <View className="social-chips">
           {categories.map((category) => (
             <View

@@ -3,6 +3,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { loadTags, refusal, tagImage } from '@/features/social/api';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { currentToken } from '@/state/customer';
+import { StateView } from '@/ui/shop/StateView';
 import { Input, Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -17,13 +18,14 @@ export default function AddTag() {
   const [chosen, setChosen] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the user taps Try again
   useEffect(() => {
-    loadTags().then(
-      setTags,
-      (reason: unknown) => void Taro.showToast({ title: refusal(reason, 'Could not load the tags'), icon: 'none' }),
-    );
-  }, []);
+    setFailure('');
+    loadTags().then(setTags, (reason: unknown) => setFailure(refusal(reason, 'Could not load the tags')));
+  }, [attempt]);
 
   const toggle = (name: string) =>
     setChosen((list) => (list.includes(name) ? list.filter((item) => item !== name) : [...list, name]));
@@ -51,6 +53,14 @@ export default function AddTag() {
       setBusy(false);
     }
   };
+
+  if (failure) {
+    return (
+      <View className="social-page">
+        <StateView state="error" error={failure} onRetry={() => setAttempt((times) => times + 1)} />
+      </View>
+    );
+  }
 
   return (
     <View className="social-page">

@@ -4,6 +4,7 @@ import { confirmAction } from '@/features/admin/confirm';
 import { failureText, useAdminAccess } from '@/features/admin/use-admin';
 import { assignAgent, listAgents, removeAgent } from '@/features/cs/agents';
 import { ActionButton, Field, FormFailure } from '@/ui/form/Field';
+import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -26,13 +27,17 @@ export default function CsAgents() {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the admin taps Try again
   useEffect(() => {
     if (access !== 'admin') return;
+    setLoad({ state: 'loading' });
     listAgents().then(
       (agents) => setLoad({ state: 'ready', agents }),
       (reason: unknown) => setLoad({ state: 'failed', message: failureText(reason, 'Could not load the agents') }),
     );
-  }, [access]);
+  }, [access, attempt]);
 
   if (access === 'guest') return null;
   if (access === 'shopper') return <AdminDenied />;
@@ -69,7 +74,9 @@ export default function CsAgents() {
     <View className="admin-page">
       <Text className="admin-status">Support team agents</Text>
       {load.state === 'loading' && <Text className="admin-state">Loading agents…</Text>}
-      {load.state === 'failed' && <Text className="admin-state">{load.message}</Text>}
+      {load.state === 'failed' && (
+        <StateView state="error" error={load.message} onRetry={() => setAttempt((times) => times + 1)} />
+      )}
       {load.state === 'ready' && load.agents.length === 0 && <Text className="admin-state">No agents yet</Text>}
       {load.state === 'ready' &&
         load.agents.map((agent) => (

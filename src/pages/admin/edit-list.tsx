@@ -8,6 +8,7 @@ import { useAdminAccess } from '@/features/admin/use-admin';
 import { type AdminList, useAdminList } from '@/features/admin/use-admin-list';
 import { CS_AGENTS_PAGE } from '@/features/cs/agents';
 import { Field } from '@/ui/form/Field';
+import { StateView } from '@/ui/shop/StateView';
 import { formatPrice } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
 import Taro, { useDidShow, useReachBottom, useRouter } from '@tarojs/taro';
@@ -46,6 +47,8 @@ export default function EditList() {
     'Could not load the articles',
   );
   useReachBottom(() => (tab === 'goods' ? goods : articles).loadMore());
+
+  const reload = () => setShown((times) => times + 1);
 
   if (access === 'guest') return null;
   if (access === 'shopper') return <AdminDenied />;
@@ -87,7 +90,7 @@ export default function EditList() {
             onSearch={() => search('goods')}
           />
           {goods.loading && <Text className="admin-state">Loading glasses…</Text>}
-          {goods.error && <Text className="admin-state">{goods.error}</Text>}
+          {goods.error && <StateView state="error" error={goods.error} onRetry={reload} />}
           {!goods.loading && !goods.error && goods.items.length === 0 && (
             <Text className="admin-state">
               {searches.goods ? `No glasses match “${searches.goods}”` : 'No glasses yet'}
@@ -127,7 +130,7 @@ export default function EditList() {
             onSearch={() => search('articles')}
           />
           {articles.loading && <Text className="admin-state">Loading articles…</Text>}
-          {articles.error && <Text className="admin-state">{articles.error}</Text>}
+          {articles.error && <StateView state="error" error={articles.error} onRetry={reload} />}
           {!articles.loading && !articles.error && articles.items.length === 0 && (
             <Text className="admin-state">
               {searches.articles ? `No articles match “${searches.articles}”` : 'No articles yet'}

@@ -18,6 +18,7 @@ import { lensSummary } from '@/features/cart/describe';
 import { STATUS_LABELS } from '@/features/order/api';
 import { describeEye, describePd } from '@/features/prescription/api';
 import { Field } from '@/ui/form/Field';
+import { StateView } from '@/ui/shop/StateView';
 import { formatPrice } from '@/utils/format';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
@@ -47,6 +48,7 @@ export default function AdminOrderDetailPage() {
   const [formError, setFormError] = useState<{ carrier?: string; tracking?: string; refund?: string }>({});
 
   const load = useCallback(() => {
+    setLoadError('');
     getOrder(orderId).then(setDetail, (failure: unknown) =>
       setLoadError(failureText(failure, 'Could not load the order')),
     );
@@ -61,7 +63,11 @@ export default function AdminOrderDetailPage() {
   if (!detail) {
     return (
       <View className="admin-page">
-        <Text className="admin-state">{loadError || 'Loading the order…'}</Text>
+        {loadError ? (
+          <StateView state="error" error={loadError} onRetry={load} />
+        ) : (
+          <Text className="admin-state">Loading the order…</Text>
+        )}
       </View>
     );
   }

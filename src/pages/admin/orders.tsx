@@ -11,6 +11,7 @@ import {
 import { failureText, useAdminAccess } from '@/features/admin/use-admin';
 import { STATUS_LABELS } from '@/features/order/api';
 import { Field } from '@/ui/form/Field';
+import { StateView } from '@/ui/shop/StateView';
 import { formatPrice } from '@/utils/format';
 import { Text, View } from '@tarojs/components';
 import Taro, { useDidShow } from '@tarojs/taro';
@@ -120,7 +121,9 @@ export default function AdminOrders() {
         </View>
       </View>
       {load.state === 'loading' && <Text className="admin-state">Loading orders…</Text>}
-      {load.state === 'failed' && <Text className="admin-state">{load.message}</Text>}
+      {load.state === 'failed' && (
+        <StateView state="error" error={load.message} onRetry={() => setShown((times) => times + 1)} />
+      )}
       {load.state === 'ready' && load.list.length === 0 && <Text className="admin-state">No orders found</Text>}
       {load.state === 'ready' &&
         load.list.map((order) => (

@@ -5,6 +5,7 @@ import { CHAT_PAGES } from '@/features/chat/routes';
 import { loadNotices } from '@/features/social/api';
 import { LinkRow } from '@/features/social/components';
 import { useLoad } from '@/features/social/use-load';
+import { StateView } from '@/ui/shop/StateView';
 import { View } from '@tarojs/components';
 import '@/features/social/social.css';
 
@@ -12,7 +13,7 @@ import '@/features/social/social.css';
 export default function Message2() {
   useRouteRecord();
   const user = useSignedInUser();
-  const { data } = useLoad(
+  const { data, state, error, reload } = useLoad(
     () =>
       Promise.all([loadNotices('likes'), loadNotices('followers'), loadNotices('comments')]).then(
         ([likes, followers, comments]) => ({
@@ -27,6 +28,7 @@ export default function Message2() {
   if (!user) return null;
   return (
     <View className="social-page">
+      {state === 'error' && <StateView state="error" error={error} onRetry={reload} />}
       <View className="social-card">
         <LinkRow
           label="Likes"

@@ -14,6 +14,7 @@ import {
 } from '@/features/tryon/api';
 import { TRYON_CANVAS_ID, useTryOn } from '@/features/tryon/use-try-on';
 import { ActionButton, FormFailure } from '@/ui/form/Field';
+import { FailureLine } from '@/ui/shop/StateView';
 import { Canvas, Image, ScrollView, Text, View } from '@tarojs/components';
 import Taro, { useRouter } from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -60,9 +61,12 @@ export default function TryOn() {
   const [busy, setBusy] = useState(false);
   const tryOn = useTryOn();
 
+  const [attempt, setAttempt] = useState(0);
   const token = user?.token;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the shopper taps Try again
   useEffect(() => {
     if (!token) return;
+    setFramesFailure('');
     loadFrameChoices(goodsId, colorId).then(
       (choices) => {
         setFrames(choices);
@@ -70,7 +74,7 @@ export default function TryOn() {
       },
       (failure: unknown) => setFramesFailure(failureMessage(failure, FRAMES_FAILED)),
     );
-  }, [token, goodsId, colorId]);
+  }, [token, goodsId, colorId, attempt]);
 
   if (!user) return null;
 
@@ -147,7 +151,7 @@ export default function TryOn() {
       {tryOn.message && <FormFailure message={tryOn.message} />}
       <View className="tryon__card">
         <Text className="tryon__subtitle">Frames</Text>
-        {framesFailure && <FormFailure message={framesFailure} />}
+        {framesFailure && <FailureLine message={framesFailure} onRetry={() => setAttempt((times) => times + 1)} />}
         {!frames && !framesFailure && <Text className="tryon__text">Loading the frames…</Text>}
         {frames && <FrameStrip frames={frames} chosen={chosen?.key ?? ''} onChoose={choose} />}
       </View>

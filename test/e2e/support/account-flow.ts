@@ -60,9 +60,10 @@ export async function answerModal(page: Page, button: string): Promise<string> {
   return text;
 }
 
-/** Opens Mine as a guest, which leads to login, and signs in there: the app returns to Mine. */
+/** Opens home, taps Mine as a guest, which leads to login, and signs in there: the app returns to Mine. */
 export async function signInOnPage(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/pages/mine/index/mine`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.locator('.taro_page:visible .tab-bar__label', { hasText: 'Mine' }).last().click();
   await page.waitForURL(/\/pages\/login\/login/);
   await page.locator('input[name="email"]').waitFor();
   await fill(page, 'email', email);

@@ -180,6 +180,29 @@ describe('guard', () => {
     expect(appStore.get(customerAtom)).toMatchObject({ toPage: '', toPageParams: {} });
   });
 
+  it('without a remembered page, returns to where the user was before the pages of signing in', async () => {
+    Taro.setStorageSync('routeStack', [
+      entry('/pages/index/index'),
+      entry('/pages/product/product', { id: '3' }),
+      entry('/pages/login/login'),
+      entry('/pages/login/findPassword'),
+      entry('/pages/login/login'),
+    ]);
+    onScreen('/pages/login/login');
+    signIn(user);
+    await returnAfterLogin();
+    expect(nav.redirectTo).toHaveBeenCalledWith({ url: '/pages/product/product?id=3' });
+    expect(routeStack()).toEqual([entry('/pages/index/index'), entry('/pages/product/product', { id: '3' })]);
+  });
+
+  it('without a remembered page or a page before signing in, goes home', async () => {
+    Taro.setStorageSync('routeStack', [entry('/pages/regist/regist'), entry('/pages/login/login')]);
+    onScreen('/pages/login/login');
+    signIn(user);
+    await returnAfterLogin();
+    expect(nav.reLaunch).toHaveBeenCalledWith({ url: '/pages/index/index' });
+  });
+
   it('returns to a remembered tab page by tab switch', async () => {
     await goTo('mine');
     signIn(user);

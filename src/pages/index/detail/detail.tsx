@@ -40,10 +40,12 @@ export default function HomeSectionDetail() {
   const { section } = state;
   return (
     <View className="home-detail">
-      <View className="home-detail__hero">
-        {section.cover && <Image className="home-detail__cover" src={imageUrl(section.cover)} mode="aspectFill" />}
-        <Text className="home-detail__title">{section.title}</Text>
-      </View>
+      {section.cover && (
+        <View className="home-detail__hero">
+          <Image className="home-detail__cover" src={imageUrl(section.cover)} mode="aspectFill" />
+        </View>
+      )}
+      <Text className="home-detail__title">{section.title}</Text>
       {section.goods.length === 0 ? (
         <StateBox
           title="Nothing in this collection yet"

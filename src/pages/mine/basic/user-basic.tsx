@@ -19,6 +19,7 @@ import { useFieldForm } from '@/features/account/use-field-form';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { pickImages } from '@/features/social/media';
 import { ActionButton, Field, FormFailure } from '@/ui/form/Field';
+import { FailureLine } from '@/ui/shop/StateView';
 import { Image, Text, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useEffect, useState } from 'react';
@@ -32,14 +33,16 @@ export default function UserBasic() {
   const user = useSignedInUser();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadFailure, setLoadFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const [avatarProblem, setAvatarProblem] = useState('');
   const [uploading, setUploading] = useState(false);
   const { form, setForm, errors, failure, busy, change, submit } = useFieldForm<ProfileForm>({ nickname: '', bio: '' });
 
   const token = user?.token;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another user
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another user or Try again
   useEffect(() => {
     if (!token) return;
+    setLoadFailure('');
     loadMyProfile().then(
       (loaded) => {
         setProfile(loaded);
@@ -47,7 +50,7 @@ export default function UserBasic() {
       },
       (reason: unknown) => setLoadFailure(loginFailureMessage(reason, 'Could not load your profile')),
     );
-  }, [token]);
+  }, [token, attempt]);
 
   if (!user) return null;
   const shown = profile ?? user;
@@ -105,7 +108,7 @@ export default function UserBasic() {
         <Text className="user-basic__name">{name}</Text>
         {profile?.bio ? <Text className="user-basic__bio">{profile.bio}</Text> : null}
       </View>
-      {loadFailure && <Text className="user-basic__failure">{loadFailure}</Text>}
+      {loadFailure && <FailureLine message={loadFailure} onRetry={() => setAttempt((times) => times + 1)} />}
       {profile && (
         <View className="form-card">
           <Field

@@ -1,4 +1,4 @@
-import { openPage, requireLogin } from '@/core/navigation';
+import { goTo, openPage, requireLogin } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { NAMED_TARGETS } from '@/core/routes';
 import { useRouteRecord } from '@/core/use-route-record';
@@ -177,10 +177,17 @@ export default function OrderDetailPage() {
         </View>
         <Text className="shop-muted order-detail__block">Placed {when(order.created_at)}</Text>
         <Text
-          className="shop-button shop-button--ghost shop-button--small order-detail__block"
+          className="shop-button shop-button--ghost shop-button--small order-detail__link"
           onClick={() => void openPage(CS_PAGES.customer, { order_id: String(order.order_id) })}
         >
           Questions about this order? Chat with us ›
+        </Text>
+        {/* The way on after paying (this page has no tab bar): every order, as Mine's "Orders" shows them. */}
+        <Text
+          className="shop-button shop-button--ghost shop-button--small order-detail__link"
+          onClick={() => void goTo('orderList')}
+        >
+          All my orders ›
         </Text>
       </View>
 

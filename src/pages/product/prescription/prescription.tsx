@@ -9,6 +9,7 @@ import { LENS_PAGE } from '@/features/lens/flow';
 import { describePrescription, hasAddValue, readForm, serverFieldError } from '@/features/lens/prescription-form';
 import { currentToken } from '@/state/customer';
 import { lensAtom } from '@/state/lens';
+import { StateView } from '@/ui/shop/StateView';
 import { Text, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { useSetAtom } from 'jotai';
@@ -19,6 +20,7 @@ import './prescription.css';
 
 export const SAVE_FAILED = 'The prescription could not be saved.';
 export { PHOTO_FAILED } from '@/features/lens/PrescriptionFields';
+export const LOAD_FAILED = 'Could not load the lens types';
 export const needsAddMessage = (typeName: string) => `${typeName} lenses need the ADD value in the prescription`;
 
 export default function PrescriptionPage() {
@@ -36,18 +38,23 @@ export default function PrescriptionPage() {
   const [failure, setFailure] = useState('');
   const [sending, setSending] = useWaiting();
   const [signedIn] = useState(() => currentToken() !== '');
+  const [loadFailure, setLoadFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes when the shopper taps Try again
   useEffect(() => {
     if (!signedIn) {
       requireLogin();
       return;
     }
+    setLoadFailure('');
+    // Without its lens type the form cannot tell whether ADD is needed: a failure is shown, not guessed past.
     fetchLensTypes().then(
       (types) => setLensType(types.find((type) => type.lens_type_id === lensTypeId) ?? null),
-      () => undefined,
+      (reason: unknown) => setLoadFailure(failureMessage(reason, LOAD_FAILED)),
     );
     fetchMyPrescriptions().then(setSaved, () => setSaved([]));
-  }, [signedIn, lensTypeId]);
+  }, [signedIn, lensTypeId, attempt]);
 
   const needsAdd = lensType?.needs_add ?? false;
 
@@ -95,6 +102,13 @@ export default function PrescriptionPage() {
   };
 
   if (!signedIn) return null;
+  if (loadFailure) {
+    return (
+      <View className="lens-page">
+        <StateView state="error" error={loadFailure} onRetry={() => setAttempt((times) => times + 1)} />
+      </View>
+    );
+  }
 
   return (
     <View className="lens-page">

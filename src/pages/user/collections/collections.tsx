@@ -5,13 +5,14 @@ import { loadCollectedAlbums, loadCollectedImages } from '@/features/social/api'
 import { LinkRow } from '@/features/social/components';
 import { SOCIAL_PAGES } from '@/features/social/routes';
 import { useLoad } from '@/features/social/use-load';
+import { StateView } from '@/ui/shop/StateView';
 import { View } from '@tarojs/components';
 import '@/features/social/social.css';
 
 export default function Collections() {
   useRouteRecord();
   const user = useSignedInUser();
-  const { data } = useLoad(
+  const { data, state, error, reload } = useLoad(
     () =>
       Promise.all([loadCollectedAlbums(), loadCollectedImages()]).then(([albums, images]) => ({
         albums: albums.total,
@@ -23,6 +24,7 @@ export default function Collections() {
   if (!user) return null;
   return (
     <View className="social-page">
+      {state === 'error' && <StateView state="error" error={error} onRetry={reload} />}
       <View className="social-card">
         <LinkRow
           label="Collected albums"

@@ -3,6 +3,7 @@ import { useRouteRecord } from '@/core/use-route-record';
 import { useSignedInUser } from '@/features/account/use-signed-in';
 import { loadProfile, refusal, updateProfile } from '@/features/social/api';
 import { signIn } from '@/state/customer';
+import { FailureLine } from '@/ui/shop/StateView';
 import { Input, Text, Textarea, View } from '@tarojs/components';
 import Taro from '@tarojs/taro';
 import { useEffect, useRef, useState } from 'react';
@@ -18,20 +19,23 @@ export default function UpdateInfo() {
   const [bio, setBio] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState('');
+  const [attempt, setAttempt] = useState(0);
   /** Fields typed into before the profile arrived: the profile fills only the others. */
   const edited = useRef({ nickname: false, bio: false });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another token
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another token or Try again
   useEffect(() => {
     if (!user) return;
+    setLoadFailure('');
     loadProfile().then(
       (profile) => {
         if (!edited.current.nickname) setNickname(profile.nickname);
         if (!edited.current.bio) setBio(profile.bio);
       },
-      (reason: unknown) => setProblem(refusal(reason, 'Could not load your profile')),
+      (reason: unknown) => setLoadFailure(refusal(reason, 'Could not load your profile')),
     );
-  }, [user?.token]);
+  }, [user?.token, attempt]);
 
   if (!user) return null;
 
@@ -56,6 +60,7 @@ export default function UpdateInfo() {
 
   return (
     <View className="social-page">
+      {loadFailure && <FailureLine message={loadFailure} onRetry={() => setAttempt((times) => times + 1)} />}
       <View className="social-card">
         <Text className="social-label">Nickname</Text>
         <Input
