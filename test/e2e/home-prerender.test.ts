@@ -86,20 +86,32 @@ test('the first screen paints from the server alone, with no script running', as
 
 test('the app takes the screen over without a layout shift, a second home request or a CSP violation', async () => {
   const { page, errors, requests } = await watchedPage();
-  // Where the server's banners are drawn, taken when the document is parsed, before the app's deferred scripts run.
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      const banners = document.querySelector('#lm-prerender .home__banners');
-      if (document.readyState !== 'interactive' || !banners) return;
-      const { y, height } = banners.getBoundingClientRect();
-      (window as unknown as { __prerendered: object }).__prerendered = { y, height };
-    });
+  // Where the server's banners are drawn, taken once the page is styled and before the app's scripts run: the
+  // scripts are held back until then (measured as the document was parsed, the stylesheet had sometimes not arrived
+  // yet on a loaded machine, and the unstyled banners sat 94 px higher).
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
   });
-  await page.goto(`${shop.url}/`);
-  await takenOver(page);
-  const prerendered = await page.evaluate(
-    () => (window as unknown as { __prerendered?: { y: number; height: number } }).__prerendered,
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`${shop.url}/`, { waitUntil: 'commit' });
+  const styled = await page.waitForFunction(
+    () => {
+      const banners = document.querySelector('#lm-prerender .home__banners');
+      const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+      if (!banners || document.readyState === 'loading' || sheets.some((link) => !link.sheet)) return null;
+      const { y, height } = banners.getBoundingClientRect();
+      return { y, height };
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
   );
+  const prerendered = (await styled.jsonValue()) as { y: number; height: number };
+  releaseScripts();
+  await takenOver(page);
   expect(prerendered).toBeDefined();
   const app = await page.locator('.taro_page .home__banners').boundingBox();
   // The app's banners sit where the server's were.
