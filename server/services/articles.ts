@@ -123,16 +123,7 @@ export async function listArticles(
   ctx: AppContext,
   input: ParsedRequestOf<'POST /api/article/get_article_list'>,
 ): Promise<Page<ArticleSummary>> {
-  let base = ctx.db.selectFrom('articles');
-  if (input.category_id !== undefined) base = base.where('category_id', '=', input.category_id);
-  if (input.keyword) base = base.where(containsText('title', input.keyword));
-  const { rows, total } = await pageRows(base, input, (query) =>
-    query
-      .select([...summaryColumns])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc'),
-  );
-  return { list: await toSummaries(ctx.db, rows), total, page: input.page, page_size: input.page_size };
+  return newestArticles(ctx, input, input.keyword, input.category_id);
 }
 
 /** The admin's list of articles: every one, newest first; `q` finds a title's text. */
@@ -140,15 +131,26 @@ export async function adminArticleList(
   ctx: AppContext,
   input: ParsedRequestOf<'POST /api/admin/article/list'>,
 ): Promise<Page<ArticleSummary>> {
+  return newestArticles(ctx, input, input.q);
+}
+
+/** A page of articles, newest first, with `text` in the title and of `categoryId` when given. */
+async function newestArticles(
+  ctx: AppContext,
+  paging: { page: number; page_size: number },
+  text: string | undefined,
+  categoryId?: number,
+): Promise<Page<ArticleSummary>> {
   let base = ctx.db.selectFrom('articles');
-  if (input.q) base = base.where(containsText('title', input.q));
-  const { rows, total } = await pageRows(base, input, (query) =>
+  if (categoryId !== undefined) base = base.where('category_id', '=', categoryId);
+  if (text) base = base.where(containsText('title', text));
+  const { rows, total } = await pageRows(base, paging, (query) =>
     query
       .select([...summaryColumns])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc'),
   );
-  return { list: await toSummaries(ctx.db, rows), total, page: input.page, page_size: input.page_size };
+  return { list: await toSummaries(ctx.db, rows), total, page: paging.page, page_size: paging.page_size };
 }
 
 /** insert_article: a draft with a title, a cover and images and some content, its HTML sanitized. */

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type ProviderFakes, startProviderFakes } from '../../server/sandbox';
 import { apiLogin, apiPost, signInAs } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
+import { registeredRoutes } from './support/routes';
 import { type RunningShop, startShop } from './support/server';
 
 /**
@@ -19,21 +20,6 @@ import { type RunningShop, startShop } from './support/server';
 jest.setTimeout(240_000);
 
 const galleryDir = join(__dirname, '../../test-artifacts/gallery');
-
-interface AppConfig {
-  pages: string[];
-  subPackages: { root: string; pages: string[] }[];
-}
-
-/** Every route src/app.config.ts registers, as '/pages/...' (as test/e2e/navigation.test.ts reads them). */
-function registeredRoutes(): string[] {
-  (globalThis as { defineAppConfig?: (config: AppConfig) => AppConfig }).defineAppConfig = (config) => config;
-  const config = (require('../../src/app.config') as { default: AppConfig }).default;
-  return [
-    ...config.pages.map((page) => `/${page}`),
-    ...config.subPackages.flatMap((pack) => pack.pages.map((page) => `/${pack.root}/${page}`)),
-  ];
-}
 
 type State = 'loaded' | 'empty' | 'error';
 

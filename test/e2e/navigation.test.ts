@@ -2,24 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { apiLogin, apiPost, fill } from './support/account-flow';
 import { launchChromium, phonePage } from './support/browser';
 import { type CrawlResult, crawl, emptyResult, routeOf } from './support/crawler';
+import { registeredRoutes } from './support/routes';
 import { type RunningShop, startShop } from './support/server';
 
 jest.setTimeout(300_000);
-
-interface AppConfig {
-  pages: string[];
-  subPackages: { root: string; pages: string[] }[];
-}
-
-/** Every route src/app.config.ts registers, as '/pages/...'. */
-function registeredRoutes(): string[] {
-  (globalThis as { defineAppConfig?: (config: AppConfig) => AppConfig }).defineAppConfig = (config) => config;
-  const config = (require('../../src/app.config') as { default: AppConfig }).default;
-  return [
-    ...config.pages.map((page) => `/${page}`),
-    ...config.subPackages.flatMap((pack) => pack.pages.map((page) => `/${pack.root}/${page}`)),
-  ];
-}
 
 const SHOPPER = { email: 'ada@lensmate.test', password: 'Shopper#2026a' };
 const ADMIN = { email: 'admin@lensmate.test', password: 'Admin#2026pass' };
