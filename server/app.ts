@@ -20,7 +20,7 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './api/route';
 import { registerSocialRoutes } from './api/social';
 import { registerTrackRoutes } from './api/track';
 import { registerTryOnRoutes } from './api/tryon';
-import { recordTokenUse } from './auth';
+import { recordTokenUse, tokenUseDue } from './auth';
 import { monotonicClock } from './clock';
 import type { ServerConfig, TrustProxy } from './config';
 import type { AppContext } from './context';
@@ -115,9 +115,11 @@ export async function buildApp(config: ServerConfig, deps: AppDeps): Promise<Fas
   app.decorate('orderJobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  app.addHook('onSend', async (request, reply, payload) => {
-    await recordTokenUse(ctx, request, reply.statusCode);
-    return payload;
+  // A callback hook: most requests (anonymous ones, and sessions whose last use moved under a minute ago) have no
+  // token use to record, and go on at once instead of through a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!tokenUseDue(request)) return done(null, payload);
+    recordTokenUse(ctx, request, reply.statusCode).then(() => done(null, payload), done);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -59,6 +59,11 @@ export async function optionalUser(ctx: AppContext, request: FastifyRequest): Pr
   return user;
 }
 
+/** Whether the request's token has a last use to record (see recordTokenUse): false for most requests. */
+export function tokenUseDue(request: FastifyRequest): boolean {
+  return dueLastUse.has(request);
+}
+
 /**
  * Moves a token's last use forward before a successful answer goes out (an onSend hook): a refused request
  * changes nothing in the database, and the next request already sees the new time.

@@ -114,8 +114,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     // The H5 dev server (another port of the same host) still shows the API's images; other sites cannot embed them.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  const alwaysTls = config.publicBaseUrl.startsWith('https:');
+  // A callback hook, not an async one: it runs on every request, and has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    if (overTls(config, request)) reply.header('strict-transport-security', HSTS);
+    if (alwaysTls || overTls(config, request)) reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -7,6 +7,40 @@ export interface ListingIds {
   total: number;
 }
 
+type VersionRow = { version: number; stock_version: number };
+
+const versionQueries = new WeakMap<Kysely<Database>, CompiledQuery<VersionRow>>();
+
+/** The versions read that has not started yet, per database: every listing request until it starts shares it. */
+const pendingReads = new WeakMap<Kysely<Database>, Promise<VersionRow | undefined>>();
+
+/**
+ * The catalogue and stock versions as they are now. Listing requests that come in together (the ones the event loop
+ * takes in one turn) share one read, made once they have all asked (setImmediate): it still starts after each of
+ * them arrived, so each sees every change made before it, as its own read would; a read already under way is not
+ * joined. Under load this is one primary-key read per turn of the event loop rather than one per request (on
+ * SQLite the read takes the file's shared lock, which cost more than the rest of a cached listing).
+ */
+function readVersions(db: Kysely<Database>): Promise<VersionRow | undefined> {
+  const pending = pendingReads.get(db);
+  if (pending) return pending;
+  // Compiled once per database: this read runs on every listing request.
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('catalogue_state').select(['version', 'stock_version']).where('id', '=', 1).compile();
+    versionQueries.set(db, query);
+  }
+  const compiled = query;
+  const read = new Promise<VersionRow | undefined>((resolve, reject) => {
+    setImmediate(() => {
+      pendingReads.delete(db);
+      db.executeQuery(compiled).then((result) => resolve(result.rows[0]), reject);
+    });
+  });
+  pendingReads.set(db, read);
+  return read;
+}
+
 /**
  * Listing totals and page ids (get_goods_page, search_page) kept under the catalogue version of migration 0004,
  * which triggers move on every change to goods, their colours or filters, whoever writes them (an admin on another
@@ -14,8 +48,6 @@ export interface ListingIds {
  * milliseconds at 100,000 goods); reading the version is one primary-key lookup, so an unchanged catalogue answers
  * a repeated listing from memory, and the goods themselves (prices, stock, images) are still read fresh each time.
  */
-const versionQueries = new WeakMap<Kysely<Database>, CompiledQuery<{ version: number; stock_version: number }>>();
-
 export class ListingCache {
   private readonly entries = new Map<string, unknown>();
   private version: string | null = null;
@@ -34,13 +66,7 @@ export class ListingCache {
    * (`withStock`) the stock version.
    */
   async view(db: Kysely<Database>): Promise<ListingView> {
-    // Compiled once per database: this read runs on every listing request.
-    let query = versionQueries.get(db);
-    if (!query) {
-      query = db.selectFrom('catalogue_state').select(['version', 'stock_version']).where('id', '=', 1).compile();
-      versionQueries.set(db, query);
-    }
-    const [row] = (await db.executeQuery(query)).rows;
+    const row = await readVersions(db);
     const version = this.withStock ? `${row?.version ?? 0}:${row?.stock_version ?? 0}` : String(row?.version ?? 0);
     if (version !== this.version) {
       this.entries.clear();
