@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type UserConfigExport, defineConfig } from '@tarojs/cli';
 import webpack from 'webpack';
 import devConfig from './dev';
+import { DESIGN_WIDTH, DEVICE_RATIO, ROOT_FONT, rootFontSizeCss } from './h5/root-font-size';
 import prodConfig from './prod';
 
 /**
@@ -96,13 +97,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'lensmate',
     date: '2026-11-22',
-    designWidth: 750,
-    deviceRatio: {
-      640: 2.34 / 2,
-      750: 1,
-      375: 2,
-      828: 1.81 / 2,
-    },
+    designWidth: DESIGN_WIDTH,
+    deviceRatio: DEVICE_RATIO,
     sourceRoot: 'src',
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     // LENSMATE_OUT lets parallel work build into its own folder (the server reads H5_DIR, size.mjs the same two).
@@ -158,6 +154,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         writeStatsWhenAsked(chain);
       },
       router: { mode: 'browser' },
+      // src/index.html writes the root font-size as a rule in <head> instead of Taro's script (config/h5/root-font-size.ts).
+      htmlPluginOption: { rootFontSizeCss: rootFontSizeCss() },
       output: {
         filename: 'js/[name].[hash:8].js',
         chunkFilename: 'js/[name].[chunkhash:8].js',
@@ -168,6 +166,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chunkFilename: 'css/[name].[chunkhash].css',
       },
       postcss: {
+        pxtransform: { enable: true, config: { ...ROOT_FONT } },
         autoprefixer: { enable: true, config: {} },
         cssModules: {
           enable: false,

@@ -15,7 +15,8 @@ const GOOGLE_SIGN_IN: CspSources & { styleSrc: string[] } = {
 };
 
 /**
- * The 'sha256-…' source of every inline script of the H5 build's index.html (Taro's viewport script), read from
+ * The 'sha256-…' source of every inline script of the H5 build's index.html (none since Taro's viewport script
+ * became a style rule, config/h5/root-font-size.ts; kept for any that a build adds), read from
  * the build this server serves, so the policy allows exactly those and no injected one.
  */
 export function inlineScriptHashes(h5Dir: string): string[] {

@@ -209,7 +209,8 @@ describe('the shop under its own Content-Security-Policy', () => {
     await visit('/pages/product/product-list-main', '.goods-tile__image');
     await visit('/pages/login/login', 'input[name="email"]');
     const header = (await fetch(`${shop.url}/`)).headers.get('content-security-policy') ?? '';
-    expect(header).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    // The build has no inline script (the root font-size is a style rule, config/h5/root-font-size.ts): 'self' alone.
+    expect(header).toMatch(/(^|;) ?script-src 'self'(;|$)/);
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
