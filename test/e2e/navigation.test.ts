@@ -5,7 +5,7 @@ import { type CrawlResult, crawl, emptyResult, routeOf } from './support/crawler
 import { registeredRoutes } from './support/routes';
 import { type RunningShop, startShop } from './support/server';
 
-jest.setTimeout(300_000);
+jest.setTimeout(360_000);
 
 const SHOPPER = { email: 'ada@lensmate.test', password: 'Shopper#2026a' };
 const ADMIN = { email: 'admin@lensmate.test', password: 'Admin#2026pass' };
@@ -143,7 +143,8 @@ describe('every registered route is reached from home by taps (H5 build, headles
           avoid: AVOID,
           fills: FILLS,
           files: [{ name: 'photo.png', mimeType: 'image/png', buffer: PHOTO }],
-          budgetMs: 120_000,
+          // Six crawlers share one browser on a 2-core machine; under CI load one took 120 s and missed a route.
+          budgetMs: 200_000,
           log: (line) => trace.push(`${role}${startWith.source}: ${line}`),
           startWith,
           prefer,

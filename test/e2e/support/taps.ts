@@ -51,12 +51,18 @@ export async function openFrameFromHome(page: Page, name: string): Promise<void>
 /** The phone's back gesture (the browser's back on H5) until a page with the tab bar is on top. */
 export async function backToTabs(page: Page): Promise<void> {
   const tabBar = page.locator('.taro_page:visible').last().locator('.tab-bar__label').first();
+  // Each step waits for the page it went back to before going back again (a loaded machine slides pages in slowly,
+  // and going back too soon goes past the tab page).
+  const shown = (timeout: number) =>
+    tabBar.waitFor({ timeout }).then(
+      () => true,
+      () => false,
+    );
   for (let step = 0; step < 6; step += 1) {
-    if (await tabBar.isVisible()) return;
+    if (await shown(step === 0 ? 500 : 3_000)) return;
     await page.goBack();
-    await page.waitForTimeout(400);
   }
-  await tabBar.waitFor({ timeout: 5_000 });
+  await tabBar.waitFor({ timeout: 15_000 });
 }
 
 /** A guest taps Mine (from a tab page), is led to login, signs in there: the app returns to Mine. */
