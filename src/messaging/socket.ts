@@ -336,7 +336,8 @@ export function ioSocket(base: string, settings: IoSettings): IoSocket {
       base.replace(/\/+$/, ''),
       !!settings.polling,
       () => current.send(CONNECT),
-      receive,
+      // A packet of an engine this socket has moved on from is nobody's.
+      (packet) => current === engine && receive(packet),
       (reason) => lost(current, reason),
     );
     engine = current;
@@ -392,12 +393,14 @@ export function ioSocket(base: string, settings: IoSettings): IoSocket {
     }
     if (wasConnected) fire('disconnect', reason);
     else fire('connect_error', new Error(reason));
-    if (!active) return;
+    // A listener may have called connect() already (after the server's `41`): one engine at a time.
+    if (!active || engine || reconnectTimer) return;
     const jitter = (Math.random() * 2 - 1) * 0.5;
     const delay = Math.min(settings.reconnectionDelay * 2 ** attempts * (1 + jitter), settings.reconnectionDelayMax);
     attempts++;
     reconnectTimer = later(() => {
-      if (!active) return;
+      reconnectTimer = undefined;
+      if (!active || engine) return;
       fire('reconnect_attempt', attempts);
       open();
     }, delay);

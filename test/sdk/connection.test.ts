@@ -153,6 +153,22 @@ describe('connection states', () => {
     await connection.disconnect();
   });
 
+  it('comes back with exactly one connection after the server disconnects it, and keeps it', async () => {
+    const connection = opened();
+    await connection.connect(fields);
+    let connections = 0;
+    io.on('connection', () => connections++);
+    io.disconnectSockets(true);
+    await waitFor(() => connection.status === 'reconnected');
+    // Longer than the first reconnection delay (at most 1.5 x RECONNECT_DELAY): no second engine opens behind it.
+    await new Promise((resolve) => setTimeout(resolve, Timing.RECONNECT_DELAY * 1.5 + 300));
+    expect(connections).toBe(1);
+    expect((await io.fetchSockets()).length).toBe(1);
+    expect(connection.status).toBe('reconnected');
+    expect(script.seen.filter((entry) => entry.event === 'authorize')).toHaveLength(2);
+    await connection.disconnect();
+  });
+
   it('reconnects when the server closes the socket on purpose', async () => {
     const connection = opened();
     await connection.connect(fields);
