@@ -262,6 +262,52 @@ interface Shot {
   problems: string[];
 }
 
+/**
+ * Scrolled to its end, the page shows every line clear of the floating Cart button: the text under the button's box,
+ * other than the button's own and what floats above the page too (the tab bar, banners, toasts); null on a page
+ * without it.
+ */
+async function textUnderFloatingCart(page: Page): Promise<string[] | null> {
+  return page.evaluate(async () => {
+    const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
+      (node) => node.style.display !== 'none',
+    );
+    const top = pages[pages.length - 1];
+    const button = top?.querySelector<HTMLElement>('.cart-button--floating');
+    if (!top || !button) return null;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    top.scrollTop = top.scrollHeight;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const area = button.getBoundingClientRect();
+    const floats = (element: HTMLElement): boolean => {
+      for (let at: HTMLElement | null = element; at && at !== top; at = at.parentElement) {
+        if (getComputedStyle(at).position === 'fixed') return true;
+      }
+      return false;
+    };
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || button.contains(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const under = Array.from(range.getClientRects()).some(
+        (box) =>
+          box.width > 0 &&
+          box.height > 0 &&
+          box.left < area.right &&
+          box.right > area.left &&
+          box.top < area.bottom &&
+          box.bottom > area.top,
+      );
+      if (under && !floats(parent)) hits.push(text.slice(0, 40));
+    }
+    return hits;
+  });
+}
+
 describe('the gallery: every route at 375×812, loaded, empty and failing (H5 build, headless Chromium)', () => {
   let fakes: ProviderFakes;
   let shop: RunningShop;
@@ -342,6 +388,11 @@ describe('the gallery: every route at 375×812, loaded, empty and failing (H5 bu
             .map((field) => field.getAttribute('name') ?? field.tagName.toLowerCase());
         });
         if (spilling.length > 0) problems.push(`fields past their box: ${spilling.join(', ')}`);
+        const underCart = await textUnderFloatingCart(page);
+        if (underCart !== null) {
+          await page.screenshot({ path: join(galleryDir, fileName(route, state).replace(/\.png$/, '-end.png')) });
+        }
+        if (underCart?.length) problems.push(`text under the Cart button at the page's end: ${underCart.join(' | ')}`);
         const ownRequests = [...requested].filter((path) => !atStart.has(path));
         if (state === 'error' && ownRequests.length > 0) {
           const wayOut = await page.locator('.taro_page:visible').last().getByText(WAY_OUT).filter({ visible: true });

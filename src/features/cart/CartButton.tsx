@@ -33,11 +33,12 @@ export function useCartLineCount(): number {
 
 /**
  * The cart icon with the number of lines: floating above the page (home, lists) or inline in a bar (the product
- * page). A guest who taps it is sent to login and comes back to the cart.
+ * page). A guest who taps it is sent to login and comes back to the cart. The floating one leaves room at the end of
+ * the page (it is the page's last child), so the page's last line can scroll out from under it.
  */
 export function CartButton({ inline = false }: { inline?: boolean }) {
   const count = useCartLineCount();
-  return (
+  const button = (
     <View
       className={`cart-button ${inline ? 'cart-button--inline' : 'cart-button--floating'}`}
       onClick={() => void goTo('cart')}
@@ -47,5 +48,13 @@ export function CartButton({ inline = false }: { inline?: boolean }) {
       <Text className="cart-button__label">{CART_BUTTON_LABEL}</Text>
       {count > 0 && <Text className="cart-button__count">{count > 99 ? '99+' : count}</Text>}
     </View>
+  );
+  if (inline) return button;
+  // The page's end scrolls clear of the floating button: without room below it, the last line stayed under it.
+  return (
+    <>
+      <View className="cart-button-room" />
+      {button}
+    </>
   );
 }
