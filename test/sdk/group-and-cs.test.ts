@@ -83,6 +83,44 @@ describe('a group of three', () => {
     await cat.im.markMessageAsRead({ id: 'frames', type: 'group' });
     expect((await cat.im.latestConversations()).content.unreadTotal).toBe(0);
   });
+
+  it('gives a member who was offline exactly the messages sent meanwhile, unread as many, not their own', async () => {
+    const [amy, dan] = await Promise.all([user('o-amy'), user('o-dan')]);
+    for (const client of [amy, dan]) await client.im.subscribeGroup({ groupIds: ['lenses'] });
+    const to = { type: 'group' as const, id: 'lenses', data: { name: 'Lenses' } };
+    const own = dan.im.createTextMessage({ text: 'Anyone tried the blue filter?', to });
+    await dan.im.sendMessage({ message: own });
+    await dan.disconnect();
+
+    const sent: string[] = [];
+    for (const text of ['Yes', 'It helps at night', 'Ask in store']) {
+      const message = amy.im.createTextMessage({ text, to });
+      await amy.im.sendMessage({ message });
+      sent.push(message.messageId);
+    }
+    // Someone who joins afterwards is not pushed what was said before.
+    const eve = await user('o-eve');
+    const eveGot = collect<AnyMessage>(eve, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    await eve.im.subscribeGroup({ groupIds: ['lenses'] });
+
+    const danBack = await user('o-dan');
+    const danGot = collect<AnyMessage>(danBack, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    await danBack.im.latestConversations();
+    await eventually(() => expect(danGot.map((m) => m.messageId)).toEqual(sent));
+    const list = (await danBack.im.latestConversations()).content;
+    expect(list.conversations[0]).toMatchObject({ type: 'group', groupId: 'lenses', unread: 3 });
+    expect(list.conversations[0].lastMessage).toMatchObject({ messageId: sent[2], senderId: 'o-amy' });
+    expect(list.unreadTotal).toBe(3);
+    // Acknowledged: a later reconnect brings nothing again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await danBack.disconnect();
+    const danAgain = await user('o-dan');
+    const againGot = collect<AnyMessage>(danAgain, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    await danAgain.im.latestConversations();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(againGot).toEqual([]);
+    expect(eveGot).toEqual([]);
+  });
 });
 
 describe('user and group presence', () => {
