@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AliasedRawBuilder, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type Transaction, sql } from 'kysely';
+import type { MessagingDatabase } from '../db/messaging-schema';
 import type { ConnectionHooks } from './connection';
 import { type MessagingContext, type MessagingSocket, handle, identity, userOf } from './context';
 import type { SentSystemMessage, SystemMessage } from './control';
@@ -131,6 +132,11 @@ export interface NewMessage {
   notification?: Record<string, unknown>;
   /** Who must acknowledge it (`imAck`); it is delivered again to them until they do. */
   receivers: string[];
+  /**
+   * Rows written in the same transaction, after the delivery rows (a group message's conversation rows): one commit
+   * for the message instead of two, and the conversations never name a message that is not there.
+   */
+  alongside?: (trx: Transaction<MessagingDatabase>, row: ImMessageRow) => Promise<void>;
 }
 
 export interface ImService {
@@ -249,6 +255,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           .onConflict((oc) => oc.columns(['user_id', 'message_id']).doNothing())
           .execute();
       }
+      await message.alongside?.(trx, row);
       return true;
     });
     const created = await transaction.finally(() => {
@@ -302,6 +309,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
 
   /** One conversation row per owner in one statement (a group message to 1,000 members writes 1,000 rows). */
   async function upsertConversations(
+    executor: Kysely<MessagingDatabase>,
     owners: string[],
     scene: string,
     targetId: string,
@@ -309,7 +317,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     ts: number,
     data: string,
   ) {
-    await db
+    await executor
       .insertInto('msg_im_conversation')
       .columns(['owner_id', 'scene', 'target_id', 'team_id', 'conversation', 'top', 'data', 'removed_at', 'updated_at'])
       .expression((eb) =>
@@ -329,9 +337,16 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           .where(sql<boolean>`true`),
       )
       .onConflict((oc) =>
+        // Two messages to one group stored at once (two processes, or PostgreSQL's concurrent transactions) may
+        // reach the rows in either order: the later message's time and data stay.
         oc
           .columns(['owner_id', 'scene', 'target_id', 'team_id'])
-          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at'), data: eb.ref('excluded.data') })),
+          .doUpdateSet({
+            updated_at: sql<number>`case when excluded.updated_at >= msg_im_conversation.updated_at
+              then excluded.updated_at else msg_im_conversation.updated_at end`,
+            data: sql<string>`case when excluded.updated_at >= msg_im_conversation.updated_at
+              then excluded.data else msg_im_conversation.data end`,
+          }),
       )
       .execute();
   }
@@ -550,6 +565,21 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           payload: body,
           notification: nt,
           receivers: target.scene === Scene.PRIVATE ? [target.id] : members.filter((member) => member !== who.userId),
+          // A group's conversation rows go in with the message. Sorted, so two messages to one group take the rows'
+          // locks in the same order on PostgreSQL (each waits for the other rather than deadlocking).
+          alongside:
+            target.scene === Scene.GROUP
+              ? (trx, stored) =>
+                  upsertConversations(
+                    trx,
+                    [...members].sort(),
+                    Scene.GROUP,
+                    target.id,
+                    key,
+                    Number(stored.ts),
+                    JSON.stringify(target.data),
+                  )
+              : undefined,
         },
         (stored) => deliver(stored, rooms, socket.id),
       );
@@ -558,8 +588,6 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
         if (target.scene === Scene.PRIVATE) {
           await upsertConversation(who.userId, Scene.PRIVATE, target.id, '', key, ts, JSON.stringify(target.data));
           await upsertConversation(target.id, Scene.PRIVATE, who.userId, '', key, ts, who.userData);
-        } else {
-          await upsertConversations(members, Scene.GROUP, target.id, key, ts, JSON.stringify(target.data));
         }
         const pushTarget = {
           kind: target.scene === Scene.PRIVATE ? ('user' as const) : ('group' as const),

@@ -56,7 +56,7 @@ describe.each(backends)('a group message to a large group on %s', (backend, enab
       }
     });
 
-    it('writes a delivery row per other member and a conversation row per member, and each acknowledgement deletes its own', async () => {
+    it('writes a delivery row per other member and a conversation row per member, each acknowledgement deletes its own, two messages at once leave every conversation on the later one', async () => {
       const db = messagingDb(server.db.db);
       // 1,200 members (the directory's rows, as the shop's would be), 520 of them online.
       const members = Array.from({ length: 1200 }, (_, index) => `big-${index}`);
@@ -145,6 +145,32 @@ describe.each(backends)('a group message to a large group on %s', (backend, enab
       expect(after.every((row) => Number(row.updated_at) === second.content.timestamp)).toBe(true);
       expect(after.every((row) => row.data === JSON.stringify({ name: 'Big group 2' }))).toBe(true);
       expect(after.filter((row) => Number(row.top) === 1).map((row) => row.owner_id)).toEqual(['big-1000']);
+
+      // Two members write at once: both messages are stored, and every member's conversation ends on the later one.
+      const both = await Promise.all(
+        [2, 3].map((index) =>
+          online[index].request('publishIM', {
+            mt: 'text',
+            to: 'big',
+            d: JSON.stringify({ name: `Big group from ${index}` }),
+            p: JSON.stringify({ text: `at once ${index}` }),
+            t: 'group',
+            guid: `big-at-once-${index}`,
+          }),
+        ),
+      );
+      expect(both.map((answer) => answer.code)).toEqual([200, 200]);
+      const later = both[0].content.timestamp > both[1].content.timestamp ? 2 : 3;
+      const last = await db
+        .selectFrom('msg_im_conversation')
+        .select(['updated_at', 'data'])
+        .where('scene', '=', 'group')
+        .where('target_id', '=', 'big')
+        .execute();
+      expect(new Set(last.map((row) => `${Number(row.updated_at)} ${row.data}`))).toEqual(
+        new Set([`${Math.max(...both.map((answer) => answer.content.timestamp))} {"name":"Big group from ${later}"}`]),
+      );
+      await online[4].waitFor('imMessage', 4);
     }, 60_000);
   });
 });
