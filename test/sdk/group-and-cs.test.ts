@@ -3,12 +3,12 @@ import {
   type CSMessage,
   type ConversationsResult,
   type CsSessionStatus,
-  type GoEasy,
+  GoEasy,
   type IMEvent,
   IM_EVENT,
   type UserPresenceEvent,
 } from '../../src/messaging';
-import { type TestServer, connectUser, eventually, startServer } from './support/harness';
+import { APPKEY, type TestServer, connectUser, eventually, startServer } from './support/harness';
 
 let server: TestServer;
 const clients: GoEasy[] = [];
@@ -82,6 +82,50 @@ describe('a group of three', () => {
 
     await cat.im.markMessageAsRead({ id: 'frames', type: 'group' });
     expect((await cat.im.latestConversations()).content.unreadTotal).toBe(0);
+  });
+
+  it('gives a member who was offline exactly the messages sent meanwhile, unread as many, not their own', async () => {
+    const [amy, dan] = await Promise.all([user('o-amy'), user('o-dan')]);
+    for (const client of [amy, dan]) await client.im.subscribeGroup({ groupIds: ['lenses'] });
+    const to = { type: 'group' as const, id: 'lenses', data: { name: 'Lenses' } };
+    const own = dan.im.createTextMessage({ text: 'Anyone tried the blue filter?', to });
+    await dan.im.sendMessage({ message: own });
+    await dan.disconnect();
+
+    const sent: string[] = [];
+    for (const text of ['Yes', 'It helps at night', 'Ask in store']) {
+      const message = amy.im.createTextMessage({ text, to });
+      await amy.im.sendMessage({ message });
+      sent.push(message.messageId);
+    }
+    // Someone who joins afterwards is not pushed what was said before.
+    const eve = await user('o-eve');
+    const eveGot = collect<AnyMessage>(eve, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+    await eve.im.subscribeGroup({ groupIds: ['lenses'] });
+
+    // Listening before connecting: what was missed is pushed as soon as the connection is authorized.
+    const reconnect = async (id: string) => {
+      const client = new GoEasy({ host: server.url, appkey: APPKEY, modules: ['im', 'pubsub'] });
+      clients.push(client);
+      const got = collect<AnyMessage>(client, IM_EVENT.GROUP_MESSAGE_RECEIVED);
+      await client.connect({ id, data: { name: id }, otp: server.otp(id) });
+      return { client, got };
+    };
+    const { client: danBack, got: danGot } = await reconnect('o-dan');
+    await danBack.im.latestConversations();
+    await eventually(() => expect(danGot.map((m) => m.messageId)).toEqual(sent));
+    const list = (await danBack.im.latestConversations()).content;
+    expect(list.conversations[0]).toMatchObject({ type: 'group', groupId: 'lenses', unread: 3 });
+    expect(list.conversations[0].lastMessage).toMatchObject({ messageId: sent[2], senderId: 'o-amy' });
+    expect(list.unreadTotal).toBe(3);
+    // Acknowledged: a later reconnect brings nothing again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await danBack.disconnect();
+    const { client: danAgain, got: againGot } = await reconnect('o-dan');
+    await danAgain.im.latestConversations();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(againGot).toEqual([]);
+    expect(eveGot).toEqual([]);
   });
 });
 
