@@ -83,8 +83,8 @@ const h5SplitChunks = { chunks: 'all', minSize: 10_000 };
  * JavaScript carried them as strings, and the app's first task parsed them and restyled the whole prerendered
  * page (README "Performance"). Extracted like the app's own styles, they are part of app.css, parsed before the
  * first paint. components-react's index.css is imported by Taro's entry after the app, so the entry starts with
- * the three, in the order style-loader put them: Taro's rules come first in app.css and the app's own still
- * override them, as when they were at the top of <head>. (A stylesheet of their own cost the first paint a connection more: FCP 150 ms later in Lighthouse.)
+ * the three: Taro's rules come first in app.css and the app's own still override them, as when they were at the
+ * top of <head>. (A stylesheet of their own cost the first paint a connection more: FCP 150 ms later in Lighthouse.)
  */
 const taroStyles = [
   '@tarojs/components/dist/taro-components/taro-components.css',
