@@ -171,6 +171,45 @@ test('the app draws the first screen first and the rest of home after it, in lat
   expect(errors).toEqual([]);
 });
 
+test("the app's scripts run once the first banner is on screen, and the page is the app's", async () => {
+  const { page, errors } = await phonePage(browser);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paints: Array<{ at: number; banner: boolean }>; __appScriptAt?: number };
+    w.__paints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+        const banner = !!entry.element?.closest('#lm-prerender .home__banners');
+        w.__paints.push({ at: entry.startTime, banner });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLScriptElement && /\/js\/app\./.test(node.src)) {
+            w.__appScriptAt = performance.now();
+            observer.disconnect();
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${shop.url}/`);
+  await takenOver(page);
+  // The build's scripts are preloaded and started by the prerendered page's start script, not written as defer.
+  const html = await (await fetch(`${shop.url}/`)).text();
+  expect(html).not.toMatch(/<script defer="defer" src="\/js\//);
+  expect(html).toMatch(/<link rel="preload" as="script" href="\/js\/app\.[^"]+" fetchpriority="low">/);
+  const { paints, appScriptAt } = await page.evaluate(() => {
+    const w = window as unknown as { __paints: Array<{ at: number; banner: boolean }>; __appScriptAt?: number };
+    return { paints: w.__paints, appScriptAt: w.__appScriptAt };
+  });
+  const bannerPaint = paints.find((paint) => paint.banner);
+  expect(bannerPaint).toBeDefined();
+  expect(appScriptAt).toBeDefined();
+  expect(bannerPaint?.at).toBeLessThan(appScriptAt ?? 0);
+  expect(errors).toEqual([]);
+});
+
 test('hostile catalogue strings stay text in the prerendered screen and in the app that takes it over', async () => {
   // An admin's banners and categories (written where the admin area writes them).
   const db = new Database(join(shop.dataDir, 'lensmate.sqlite'));
