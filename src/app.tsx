@@ -1,3 +1,4 @@
+import { afterStart } from '@/core/after-start';
 import { startNetworkWatch } from '@/core/network';
 import { loadChatSessionWhenSignedIn } from '@/features/chat/session-loader';
 import { refreshShopLogo } from '@/features/shop/shop-config';
@@ -16,8 +17,9 @@ import '@/ui/shop/carousel.css';
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     startNetworkWatch();
-    announcePendingImageUploads();
-    void refreshShopLogo();
+    // Each in a task of its own after the launch's (on H5: the launch is part of the page's first long task).
+    afterStart(announcePendingImageUploads);
+    afterStart(() => void refreshShopLogo());
   });
   // The app-wide chat connection (badge and notifications on every page), loaded after the first render.
   useEffect(() => {

@@ -131,6 +131,85 @@ test('the app takes the screen over without a layout shift, a second home reques
   await screenshot(page, 'home-prerender-taken-over');
 });
 
+test('the app draws the first screen first and the rest of home after it, in later tasks', async () => {
+  const { page, errors } = await phonePage(browser);
+  // What of home's own page is in the document when the prerendered screen goes away (the app's first render
+  // of home is committed by then): a mutation observer's callback runs at the end of the task that removed it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __atRelease?: Record<string, number> };
+    new MutationObserver((records, observer) => {
+      const removed = records.some((record) =>
+        [...record.removedNodes].some((node) => (node as Element).id === 'lm-prerender'),
+      );
+      if (!removed) return;
+      const count = (selector: string) => document.querySelectorAll(`.taro_page ${selector}`).length;
+      w.__atRelease = {
+        banners: count('.home__banners'),
+        categories: count('.home__category'),
+        sections: count('.home__goods-grid'),
+        articles: count('.home__articles'),
+        community: count('.home__community'),
+      };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const answer = (await (await fetch(`${shop.url}/api/index/shop_mainpage`)).json()) as {
+    data: { sections: unknown[]; articles: unknown[] };
+  };
+  expect(answer.data.sections.length).toBeGreaterThan(0);
+  expect(answer.data.articles.length).toBeGreaterThan(0);
+  await page.goto(`${shop.url}/`);
+  await takenOver(page);
+  const atRelease = await page.evaluate(() => (window as unknown as { __atRelease?: unknown }).__atRelease);
+  // The first screen was the app's first render of home; the sections, articles and community were not in it.
+  expect(atRelease).toEqual({ banners: 1, categories: expect.any(Number), sections: 0, articles: 0, community: 0 });
+  expect((atRelease as { categories: number }).categories).toBeGreaterThan(0);
+  // They follow on their own, without scrolling: every section, then the articles and the community.
+  await page.locator('.taro_page .home__community').waitFor({ state: 'attached', timeout: 30_000 });
+  expect(await page.locator('.taro_page .home__goods-grid').count()).toBe(answer.data.sections.length);
+  expect(await page.locator('.taro_page .home-article').count()).toBe(answer.data.articles.length);
+  expect(errors).toEqual([]);
+});
+
+test("the app's scripts run once the first banner is on screen, and the page is the app's", async () => {
+  const { page, errors } = await phonePage(browser);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paints: Array<{ at: number; banner: boolean }>; __appScriptAt?: number };
+    w.__paints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+        const banner = !!entry.element?.closest('#lm-prerender .home__banners');
+        w.__paints.push({ at: entry.startTime, banner });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLScriptElement && /\/js\/app\./.test(node.src)) {
+            w.__appScriptAt = performance.now();
+            observer.disconnect();
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${shop.url}/`);
+  await takenOver(page);
+  // The build's scripts are preloaded and started by the prerendered page's start script, not written as defer.
+  const html = await (await fetch(`${shop.url}/`)).text();
+  expect(html).not.toMatch(/<script defer="defer" src="\/js\//);
+  expect(html).toMatch(/<link rel="preload" as="script" href="\/js\/app\.[^"]+" fetchpriority="low">/);
+  const { paints, appScriptAt } = await page.evaluate(() => {
+    const w = window as unknown as { __paints: Array<{ at: number; banner: boolean }>; __appScriptAt?: number };
+    return { paints: w.__paints, appScriptAt: w.__appScriptAt };
+  });
+  const bannerPaint = paints.find((paint) => paint.banner);
+  expect(bannerPaint).toBeDefined();
+  expect(appScriptAt).toBeDefined();
+  expect(bannerPaint?.at).toBeLessThan(appScriptAt ?? 0);
+  expect(errors).toEqual([]);
+});
+
 test('hostile catalogue strings stay text in the prerendered screen and in the app that takes it over', async () => {
   // An admin's banners and categories (written where the admin area writes them).
   const db = new Database(join(shop.dataDir, 'lensmate.sqlite'));

@@ -73,6 +73,8 @@ it('starts from the prerendered data without asking for it again, and removes th
 
 it('shows the latest articles the server sends, with author and date', async () => {
   const element = page();
+  // They come after the first screen (ui/staged-reveal), each part of home in a task of its own.
+  await tu.queries.waitForQueryByText(HOME_COMMUNITY_TITLE, '*', { timeout: APP_WAIT_MS });
   expect(tu.queries.queryByText(HOME_ARTICLES_TITLE)).not.toBeNull();
   const titles = Array.from(element.querySelectorAll('.home-article__title')).map((node) => node.textContent);
   expect(titles).toEqual([

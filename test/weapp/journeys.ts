@@ -79,6 +79,9 @@ export const SHOP_JOURNEY: JourneyStep[] = [
       const goods = await api<ListPage<Goods>>(context.shop, '/api/goods/get_goods_page', { page: 1, page_size: 5 });
       await phone.see('New Arrivals');
       await phone.see(goods.list[0].goods_name);
+      // Below the sections: drawn with the rest of home in its first setData (ui/staged-reveal.weapp.ts).
+      await phone.see('Latest articles');
+      await phone.see('The community');
     },
   },
   {

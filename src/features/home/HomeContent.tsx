@@ -2,6 +2,7 @@ import { openPage } from '@/core/navigation';
 import { imageUrl } from '@/core/request';
 import { HomeEntries, openCategory, openHomeSection } from '@/features/catalog/HomeEntries';
 import { Carousel } from '@/ui/shop/Carousel';
+import { useStagedReveal } from '@/ui/staged-reveal';
 import { chunk, formatPrice, shownDiscount } from '@/utils/format';
 import { Image, Text, View } from '@tarojs/components';
 import { HomeArticles, HomeCommunity } from './HomeSocial';
@@ -82,13 +83,19 @@ function FirstScreen({ banners, categories }: { banners: HomeBanner[]; categorie
   );
 }
 
-/** Home under the header: the shop (banners, categories, shortcuts, sections), then articles and the community. */
+/**
+ * Home under the header: the shop (banners, categories, shortcuts, sections), then articles and the community.
+ * Drawn in parts (ui/staged-reveal): the first screen with the page's first render, then the shortcuts, each
+ * section, the articles and the community one after the other, each in a task of its own on H5.
+ */
 export function HomeContent({ page }: { page: HomePage }) {
   const isEmpty =
     page.banners.length === 0 &&
     page.categories.length === 0 &&
     page.sections.length === 0 &&
     page.articles.length === 0;
+  // The first screen, the shortcuts, one part per section, the articles, the community.
+  const shown = useStagedReveal(isEmpty ? 1 : page.sections.length + 4);
   if (isEmpty) {
     return (
       <View className="home__state">
@@ -97,11 +104,12 @@ export function HomeContent({ page }: { page: HomePage }) {
       </View>
     );
   }
+  const sectionsShown = Math.max(0, shown - 2);
   return (
     <View>
       <FirstScreen banners={page.banners} categories={page.categories} />
-      <HomeEntries />
-      {page.sections.map((section) => (
+      {shown >= 2 && <HomeEntries />}
+      {page.sections.slice(0, sectionsShown).map((section) => (
         <View className="home__section" key={section.id}>
           <View className="home__section-head">
             <Text className="home__section-title">{section.title}</Text>
@@ -116,8 +124,8 @@ export function HomeContent({ page }: { page: HomePage }) {
           </View>
         </View>
       ))}
-      <HomeArticles articles={page.articles} />
-      <HomeCommunity articles={page.articles} />
+      {shown >= page.sections.length + 3 && <HomeArticles articles={page.articles} />}
+      {shown >= page.sections.length + 4 && <HomeCommunity articles={page.articles} />}
     </View>
   );
 }

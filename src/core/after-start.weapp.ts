@@ -1,0 +1,5 @@
+import type { afterStart as AfterStart } from './after-start';
+
+export const afterStart: typeof AfterStart = (work) => {
+  work();
+};
