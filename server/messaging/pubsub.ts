@@ -17,16 +17,6 @@ const QOS1_RETRY_MS = 1700;
 const QOS1_ATTEMPTS = 5;
 const PRESENCE_ANONYMOUS = Text.PRESENCE_NEEDS_ID;
 
-/** A checked publish request. */
-interface Publish {
-  channel: string;
-  content: string;
-  guid: string;
-  qos: number;
-  notification?: ReturnType<typeof validateNotification>;
-  wxmp?: ReturnType<typeof validateWxmpTemplateMsg>;
-}
-
 type PendingQos = Map<string, NodeJS.Timeout>;
 const pendingBySocket = new WeakMap<MessagingSocket, PendingQos>();
 
@@ -101,12 +91,15 @@ export function registerPubSub(ctx: MessagingContext): void {
     return 'ok';
   });
 
-  /**
-   * A publish of a guid this server has not stored: counted, pushed, then kept in the channel's history. The push goes
-   * out before the history row, as a bare broadcast's would (the row was most of what a publish did before its push).
-   */
-  async function deliver(socket: MessagingSocket, publish: Publish): Promise<void> {
-    const { channel, content, guid, qos, notification, wxmp } = publish;
+  handle(ctx, Call.PUBLISH, 'write', async (socket, payload) => {
+    const channel = validateChannel(payload.channel);
+    const content = validatePublishContent(payload.content);
+    const qos = validateQos(payload.q);
+    const notification = payload.nt !== undefined && payload.nt !== null ? validateNotification(payload.nt) : undefined;
+    const wxmp = payload.wxmpTemplateMsg
+      ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg, ctx.config.wechat.templateIds)
+      : undefined;
+    const guid = typeof payload.guid === 'string' && payload.guid !== '' ? payload.guid.slice(0, 64) : randomUUID();
     const who = identity(socket);
     const known = await ctx.db
       .selectFrom('msg_pubsub_message')
@@ -114,10 +107,17 @@ export function registerPubSub(ctx: MessagingContext): void {
       .where('guid', '=', guid)
       .executeTakeFirst();
     // A resent guid (`retried`) was already delivered: answer the same, deliver nothing new, count nothing.
-    if (known) return;
+    if (known) return new Reply(ok('ok', { publishGuid: guid }));
     await ctx.limits.message(socket.id, who.userId);
     if (wxmp) await ctx.limits.template(who.userId || socket.id);
     const time = ctx.now();
+    const inserted = await ctx.db
+      .insertInto('msg_pubsub_message')
+      .values({ guid, channel, content, sender_id: who.userId, created_at: time })
+      .onConflict((oc) => oc.column('guid').doNothing())
+      .executeTakeFirst();
+    // A resent guid (`retried`) was already delivered: answer the same, deliver nothing new.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return new Reply(ok('ok', { publishGuid: guid }));
     const body: Record<string, unknown> = { n: channel, c: content, t: time, i: guid, a: qos === 1 };
     if (notification) {
       body.nt = { t: notification.title, c: notification.body, sound: notification.sound, badge: notification.badge };
@@ -130,46 +130,6 @@ export function registerPubSub(ctx: MessagingContext): void {
     if (notification)
       ctx.external(() => ctx.push.notify({ kind: 'channel', id: channel }, notification, { channel, content }));
     if (wxmp) ctx.external(() => ctx.wechat.send({ kind: 'channel', id: channel }, wxmp));
-    try {
-      await ctx.db
-        .insertInto('msg_pubsub_message')
-        .values({ guid, channel, content, sender_id: who.userId, created_at: time })
-        .onConflict((oc) => oc.column('guid').doNothing())
-        .execute();
-    } catch (err) {
-      // The message is out: the publisher is told so (a failure would have the app send it again under a new guid);
-      // only the channel's history misses it.
-      ctx.log.error({ err, channel }, 'pub/sub history write failed');
-    }
-  }
-
-  /**
-   * The publish of each guid under way in this process. A resend of a guid waits for the publish before it, and so
-   * finds its history row; only another process could miss the row, while it is being written, a moment after the
-   * push and long before a resend (1.7 s, or a whole reconnect) could reach that process.
-   */
-  const publishing = new Map<string, Promise<void>>();
-
-  handle(ctx, Call.PUBLISH, 'write', async (socket, payload) => {
-    const publish: Publish = {
-      channel: validateChannel(payload.channel),
-      content: validatePublishContent(payload.content),
-      qos: validateQos(payload.q),
-      notification: payload.nt !== undefined && payload.nt !== null ? validateNotification(payload.nt) : undefined,
-      wxmp: payload.wxmpTemplateMsg
-        ? validateWxmpTemplateMsg(payload.wxmpTemplateMsg, ctx.config.wechat.templateIds)
-        : undefined,
-      guid: typeof payload.guid === 'string' && payload.guid !== '' ? payload.guid.slice(0, 64) : randomUUID(),
-    };
-    const { guid } = publish;
-    const before = publishing.get(guid) ?? Promise.resolve();
-    const turn = before.catch(() => undefined).then(() => deliver(socket, publish));
-    publishing.set(guid, turn);
-    try {
-      await turn;
-    } finally {
-      if (publishing.get(guid) === turn) publishing.delete(guid);
-    }
     return new Reply(ok('ok', { publishGuid: guid }));
   });
 
