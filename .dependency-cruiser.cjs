@@ -129,19 +129,19 @@ module.exports = {
       name: 'server-imports-no-app',
       comment:
         'The server shares the contract (types/) and the pure rules (src/utils) with the app, and the messaging ' +
-        'protocol (src/messaging/protocol.ts: names, limits, texts, wire shapes) with the SDK; nothing else of src/.',
+        'protocol (src/messaging/protocol/: names, limits, texts, wire shapes) with the SDK; nothing else of src/.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/(?!utils/|messaging/protocol\\.ts$)' },
+      to: { path: '^src/(?!utils/|messaging/protocol/)' },
     },
     {
       name: 'protocol-stands-alone',
       comment:
-        'The messaging protocol module is shared by the SDK and the server, so it imports nothing at all: no Taro, ' +
-        'no Node, no other SDK file.',
+        'The messaging protocol (src/messaging/protocol/) is shared by the SDK and the server, so it imports ' +
+        'nothing outside its folder: no Taro, no Node, no other SDK file.',
       severity: 'error',
-      from: { path: '^src/messaging/protocol\\.ts$' },
-      to: {},
+      from: { path: '^src/messaging/protocol/' },
+      to: { pathNot: '^src/messaging/protocol/' },
     },
     {
       name: 'shipped-code-imports-no-test',

@@ -4,8 +4,8 @@
  * as WeChat counts them: every file under the package root) and the H5 first-load JavaScript
  * (every script the browser fetches to show the home page, measured in headless Chromium),
  * raw and gzip. Fails when a weapp package passes 2 MB, the main package passes 600 KB, the H5 first-load
- * JavaScript passes 160 KB gzip (issue 23: an empty Taro 4 app loads 118 KB), or a page opened from home fetches
- * more than 40 KB gzip.
+ * JavaScript passes 160 KB gzip (issue 23: an empty Taro 4 app loads 118 KB), a page opened from home fetches
+ * more than 40 KB gzip, or the messaging SDK's share of the weapp bundle passes 60 KB minified (DESIGN.md).
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -18,7 +18,13 @@ import { serveStatic } from './lib/static-server.mjs';
 
 const MB = 1024 * 1024;
 const KB = 1024;
-const budgets = { package: 2 * MB, main: 600 * KB, h5FirstLoadGzip: 160 * KB, h5NextPageGzip: 40 * KB };
+const budgets = {
+  package: 2 * MB,
+  main: 600 * KB,
+  h5FirstLoadGzip: 160 * KB,
+  h5NextPageGzip: 40 * KB,
+  sdkMinified: 60 * KB,
+};
 /** Pages a shopper opens from home; each is measured on its own, as the JavaScript its client-side navigation fetches. */
 const nextPages = [
   '/pages/product/product-list-main',
@@ -163,7 +169,6 @@ const asWeappBuilds = {
 async function sdkShare() {
   process.env.TARO_ENV = 'weapp';
   process.env.NODE_ENV = 'production';
-  const target = 60 * KB;
   const result = await build({
     entryPoints: ['src/messaging/index.ts'],
     bundle: true,
@@ -177,11 +182,14 @@ async function sdkShare() {
   });
   const code = result.outputFiles[0].contents;
   const gzip = gzipSync(code, { level: 9 }).length;
-  const within = code.length <= target;
+  const within = code.length <= budgets.sdkMinified;
   console.log('messaging SDK share of the weapp bundle (src/messaging, minified):');
   console.log(
-    `  ${within ? 'ok  ' : 'over'} ${fmt(code.length)} minified, ${fmt(gzip)} gzip  (target ${fmt(target)} minified)`,
+    `  ${within ? 'ok  ' : 'FAIL'} ${fmt(code.length)} minified, ${fmt(gzip)} gzip  (budget ${fmt(budgets.sdkMinified)} minified)`,
   );
+  if (!within) {
+    failures.push(`the messaging SDK is ${fmt(code.length)} minified, over ${fmt(budgets.sdkMinified)} (DESIGN.md)`);
+  }
 }
 
 weappPackages();

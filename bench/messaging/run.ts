@@ -110,7 +110,7 @@ async function measure(name: string, script: string, env: Record<string, string>
   const measured = CLIENTS - WARM_CLIENTS;
   const perConnection = (idle.rss - base.rss) / measured;
   const heapPerConnection = (idle.heapUsed + idle.external - base.heapUsed - base.external) / measured;
-  const pubsub = await fanOut(name, sockets);
+  const pubsub = await fanOut(name, sockets, pid);
   const group = await groupFanOut(name, sockets, pid);
   for (const socket of sockets) socket.disconnect();
   server.child.kill('SIGTERM');
@@ -185,7 +185,7 @@ async function groupFanOut(name: string, sockets: Socket[], pid: number) {
 }
 
 /** Channel messages to every client (pub/sub, not persisted beyond the channel history). */
-async function fanOut(name: string, sockets: Socket[]) {
+async function fanOut(name: string, sockets: Socket[], pid: number) {
   const latencies: number[] = [];
   let delivered = 0;
   for (const socket of sockets) {
@@ -195,6 +195,7 @@ async function fanOut(name: string, sockets: Socket[]) {
     });
   }
   const publisher = sockets[0];
+  const cpuBefore = cpuMs(pid);
   const started = performance.now();
   for (let i = 0; i < MESSAGES; i += 1) {
     await publisher.emitWithAck('publish', {
@@ -206,12 +207,15 @@ async function fanOut(name: string, sockets: Socket[]) {
   const expected = MESSAGES * CLIENTS;
   while (delivered < expected && performance.now() - started < 120_000) await sleep(20);
   const elapsedSeconds = (performance.now() - started) / 1000;
+  const serverCpuMs = cpuMs(pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
     delivered,
     p50Ms: Number(percentile(latencies, 50).toFixed(2)),
     p99Ms: Number(percentile(latencies, 99).toFixed(2)),
     fanOutPerSecond: Math.round(delivered / elapsedSeconds),
+    /** The server's CPU time per channel message: what the machine's load does not change much. */
+    serverCpuMsPerMessage: Number((serverCpuMs / MESSAGES).toFixed(1)),
   };
 }
 
@@ -233,6 +237,7 @@ async function main() {
     console.log(
       `ours / bare socket.io: fan-out ${ratio(ours.fanOutPerSecond, bare.fanOutPerSecond)}x, ` +
         `p50 ${ratio(ours.p50Ms, bare.p50Ms)}x, p99 ${ratio(ours.p99Ms, bare.p99Ms)}x, ` +
+        `server CPU per message ${ours.serverCpuMsPerMessage} ms against ${bare.serverCpuMsPerMessage} ms, ` +
         `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x ` +
         `(heap and buffers kept ${ratio(ours.heapPerIdleConnectionKiB, bare.heapPerIdleConnectionKiB)}x); ` +
         `persisted group message to ${CLIENTS} members: fan-out ` +

@@ -1,22 +1,22 @@
 import {
-  Call,
   CsMessageType,
   type CsStatus,
   ErrorCode,
-  Limits,
   MediaTypes,
-  Push,
   SCENES,
   SENDABLE_SCENES,
   SYSTEM_SENDER,
   Scene,
-  Text,
 } from '../../src/messaging/protocol';
+import * as Call from '../../src/messaging/protocol/calls';
+import * as Limits from '../../src/messaging/protocol/limits';
+import * as Push from '../../src/messaging/protocol/pushes';
+import * as Text from '../../src/messaging/protocol/texts';
 
 /**
  * The server's side of the wire: ack bodies, refusals, room names and conversation keys. The vocabulary itself
  * (request and push names, scenes, limits, error texts, message shapes) is the one protocol module the SDK and the
- * server share, src/messaging/protocol.ts, re-exported here.
+ * server share, src/messaging/protocol/, re-exported here.
  * Acks carry both `resultCode` and `code` because the 2.8.3 client checks either, depending on the request.
  */
 export interface AckBody {

@@ -1,7 +1,9 @@
 import Taro from '@tarojs/taro';
 import { type MessagingError, messagingError, toMessagingError } from './errors';
 import { RecentIds } from './model';
-import { Call, ErrorCode, Text } from './protocol';
+import { ErrorCode } from './protocol';
+import * as Call from './protocol/calls';
+import * as Text from './protocol/texts';
 import { type IoSocket, ioSocket } from './socket';
 
 /** The connection's state machine: the eight states of messaging.md §4. */
@@ -22,22 +24,15 @@ export type ConnectionState = (typeof ConnectionState)[keyof typeof ConnectionSt
  * `reconnected` to the app (the SDK resubscribes by itself) and `connect-failed` is `connect_failed`.
  */
 export const ConnectionStatus = {
-  CONNECTING: 'connecting',
-  CONNECTED: 'connected',
-  RECONNECTING: 'reconnecting',
-  RECONNECTED: 'reconnected',
+  ...ConnectionState,
   EXPIRED_RECONNECTED: 'reconnected',
-  DISCONNECTING: 'disconnecting',
-  DISCONNECTED: 'disconnected',
   CONNECT_FAILED: 'connect_failed',
 } as const;
 export type ConnectionStatus = (typeof ConnectionStatus)[keyof typeof ConnectionStatus];
 
 export function publicStatus(state: ConnectionState): ConnectionStatus {
-  const key = (Object.keys(ConnectionState) as Array<keyof typeof ConnectionState>).find(
-    (name) => ConnectionState[name] === state,
-  ) as keyof typeof ConnectionStatus;
-  return ConnectionStatus[key];
+  if (state === ConnectionState.EXPIRED_RECONNECTED) return ConnectionStatus.EXPIRED_RECONNECTED;
+  return state === ConnectionState.CONNECT_FAILED ? ConnectionStatus.CONNECT_FAILED : state;
 }
 
 /** messaging.md §9 timing. */
@@ -70,6 +65,13 @@ export interface RequestOptions {
   unique?: boolean;
   query?: boolean;
 }
+
+/** The requests the SDK makes: a query (a read, re-emitted at the slower query pace), a read, a write, and a send
+ *  (a write the server de-duplicates by guid). */
+export const QUERY: RequestOptions = { permission: 'read', query: true };
+export const READ: RequestOptions = { permission: 'read' };
+export const WRITE: RequestOptions = { permission: 'write' };
+export const SEND: RequestOptions = { permission: 'write', unique: true };
 
 export interface EndpointOptions {
   host: string;
@@ -152,6 +154,8 @@ type StatusListener = (status: ConnectionState) => void;
 const CONNECTED_STATES: ConnectionState[] = ['connected', 'reconnected', 'expired-reconnected'];
 const CONNECTING_STATES: ConnectionState[] = ['connecting', 'reconnecting'];
 
+const noop = () => undefined;
+
 function ackSucceeded(body: AckBody | undefined): boolean {
   return !!body && (Number(body.resultCode) === 200 || Number(body.code) === 200);
 }
@@ -175,10 +179,11 @@ export class Connection {
   private firstConnect: { resolve(): void; reject(error: MessagingError): void } | null = null;
   private failTimer?: ReturnType<typeof setTimeout>;
   private attempts = 0;
-  onConnecting?: (attempts: number) => void;
-  onExpiredReconnected?: () => void;
-  onConnected?: (status: ConnectionState) => void;
-  onDisconnected?: () => void;
+  /** What the client does on these moments; nothing until it says. */
+  onConnecting: (attempts: number) => void = noop;
+  onExpiredReconnected: () => void = noop;
+  onConnected: (status: ConnectionState) => void = noop;
+  onDisconnected: () => void = noop;
 
   constructor(private readonly endpoint: EndpointOptions) {}
 
@@ -228,7 +233,7 @@ export class Connection {
         if (!recent.add(String(id))) return;
       }
     }
-    for (const handler of this.pushHandlers.get(event) ?? []) handler(body);
+    for (const handler of this.pushHandlers.get(event) || []) handler(body);
   }
 
   connect(fields: AuthorizeFields): Promise<void> {
@@ -253,11 +258,11 @@ export class Connection {
       if (reason === 'io server disconnect' && this.socket === socket) socket.connect();
     });
     socket.on('connect_error', () => this.onSocketLost(socket));
-    socket.on('reconnect_attempt', (attempt: number) => this.onConnecting?.(attempt));
+    socket.on('reconnect_attempt', (attempt: number) => this.onConnecting(attempt));
     this.pushHandlers.forEach((_handlers, event) =>
       socket.on(event, (body: unknown) => this.dispatchPush(event, body)),
     );
-    this.onConnecting?.(0);
+    this.onConnecting(0);
     return new Promise<void>((resolve, reject) => {
       this.firstConnect = { resolve, reject };
       this.failTimer = setTimeout(
@@ -273,7 +278,7 @@ export class Connection {
     if (this.status === 'disconnecting' || this.status === 'disconnected' || this.status === 'connect-failed') return;
     if (this.isConnected() || this.status === 'reconnecting') this.setStatus(ConnectionState.RECONNECTING);
     else this.setStatus(ConnectionState.CONNECTING);
-    this.onDisconnected?.();
+    this.onDisconnected();
   }
 
   private authorize(socket: IoSocket): void {
@@ -336,8 +341,8 @@ export class Connection {
     const first = this.firstConnect;
     this.firstConnect = null;
     first?.resolve();
-    if (expired) this.onExpiredReconnected?.();
-    this.onConnected?.(status);
+    if (expired) this.onExpiredReconnected();
+    this.onConnected(status);
     this.flush();
   }
 

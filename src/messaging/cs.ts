@@ -1,18 +1,10 @@
-import { type CallbackOptions, type Result, createOrFail, ok, parseJson, settle } from './callbacks';
-import type { Connection } from './connection';
+import { type CallbackOptions, type Result, ok, parseJson, settle } from './callbacks';
+import { type Connection, QUERY, type RequestOptions, WRITE } from './connection';
 import { messagingError } from './errors';
-import type {
-  CustomMessageCreateOptions,
-  FileMessageCreateOptions,
-  HistoryOptions,
-  Im,
-  MarkAsReadOptions,
-  TextMessageCreateOptions,
-  WireMessage,
-} from './im';
-import { messageFromWire } from './im';
+import type { HistoryOptions, Im, MarkAsReadOptions, WireMessage } from './im';
+import { MessageCreators, messageFromWire } from './im';
 import { type AnyMessage, type CSMessage, type CsSessionStatus, type Data, type User, nextCsStatus } from './model';
-import { Call } from './protocol';
+import * as Call from './protocol/calls';
 import {
   isPlainObject,
   validateAccept,
@@ -72,21 +64,19 @@ function messageOf(content: unknown): AnyMessage | undefined {
 }
 
 /** One customer-service team from an agent's side: `im.csteam(teamId)`. */
-export class CSTeam {
+export class CSTeam extends MessageCreators {
   private liveCustomer: string | null = null;
 
   constructor(
     readonly id: string,
-    private readonly im: () => Im,
+    im: () => Im,
     private readonly connection: () => Connection,
-  ) {}
+  ) {
+    super(im, id);
+  }
 
-  private request(event: string, params: Record<string, unknown>, permission: 'read' | 'write' = 'write') {
-    return this.connection().request(
-      event,
-      { teamId: this.id, ...params },
-      { permission, query: permission === 'read' },
-    );
+  private request(event: string, params: Record<string, unknown>, options: RequestOptions = WRITE) {
+    return this.connection().request(event, { teamId: this.id, ...params }, options);
   }
 
   online(options: AgentOnlineOptions): Promise<Result<string>> {
@@ -96,8 +86,8 @@ export class CSTeam {
         teamData: JSON.stringify(options.teamData),
         agentData: JSON.stringify(options.agentData),
       });
-      this.im().setOnline(this.id, true);
-      await this.im().loadPending(this.id);
+      this.imModule().setOnline(this.id, true);
+      await this.imModule().loadPending(this.id);
       return ok('ok');
     });
   }
@@ -105,15 +95,15 @@ export class CSTeam {
   offline(options?: CallbackOptions<Result<string>>): Promise<Result<string>> {
     return settle(options, async () => {
       await this.request(Call.CS_OFFLINE, {});
-      this.im().setOnline(this.id, false);
-      this.im().dropPending(this.id);
+      this.imModule().setOnline(this.id, false);
+      this.imModule().dropPending(this.id);
       return ok('ok');
     });
   }
 
   /** Whether this agent is online in the team: GoEasy hands `onSuccess` the boolean itself, not `{code, content}`. */
   isOnline(options?: CallbackOptions<boolean>): Promise<boolean> {
-    return settle(options, async () => (await this.im().queryTeams()).has(this.id));
+    return settle(options, async () => (await this.imModule().queryTeams()).has(this.id));
   }
 
   accept(options: AcceptOptions): Promise<Result<AnyMessage | undefined>> {
@@ -147,13 +137,13 @@ export class CSTeam {
   private adopt(content: unknown, customerData?: Data): AnyMessage | undefined {
     const message = messageOf(content);
     if (!message) return undefined;
-    this.im().adoptOwnMessage(message, customerData);
+    this.imModule().adoptOwnMessage(message, customerData);
     return message;
   }
 
   agents(options?: CallbackOptions<Result<User[]>>): Promise<Result<User[]>> {
     return settle(options, async () => {
-      const body = await this.request(Call.CS_AGENTS, {}, 'read');
+      const body = await this.request(Call.CS_AGENTS, {}, QUERY);
       const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
       return ok(list.map((agent) => ({ id: String(agent.id), data: parseJson<Data>(agent.data, {}) })));
     });
@@ -163,7 +153,7 @@ export class CSTeam {
     return settle(options, async () => {
       validateCallbackOptions(options);
       const customerId = validateId(options.id, 'id');
-      const body = await this.request(Call.CS_CUSTOMER_STATUS, { customerId }, 'read');
+      const body = await this.request(Call.CS_CUSTOMER_STATUS, { customerId }, QUERY);
       return ok(toStatus(body.content));
     });
   }
@@ -172,10 +162,10 @@ export class CSTeam {
     return settle(options, async () => {
       validateCallbackOptions(options);
       const customerId = validateId(options.customerId, 'customerId');
-      const body = await this.request(Call.CS_LIVE_SESSION, { customerId }, 'read');
+      const body = await this.request(Call.CS_LIVE_SESSION, { customerId }, QUERY);
       const content = isPlainObject(body.content) ? body.content : {};
       let status = toStatus(content.customerStatus ?? content);
-      const im = this.im();
+      const im = this.imModule();
       if (this.liveCustomer) im.liveSessions.delete(`${this.id}#${this.liveCustomer}`);
       this.liveCustomer = customerId;
       im.liveSessions.set(`${this.id}#${customerId}`, (message) => {
@@ -206,37 +196,18 @@ export class CSTeam {
     return settle(options, async () => {
       if (!this.liveCustomer) throw messagingError(400, 'no live session');
       const customerId = this.liveCustomer;
-      await this.request(Call.CS_QUIT_LIVE, { customerId }, 'read');
-      this.im().liveSessions.delete(`${this.id}#${customerId}`);
+      await this.request(Call.CS_QUIT_LIVE, { customerId }, QUERY);
+      this.imModule().liveSessions.delete(`${this.id}#${customerId}`);
       this.liveCustomer = null;
       return ok('ok');
     });
   }
 
   history(options: HistoryOptions): Promise<Result<AnyMessage[]>> {
-    return settle(options, () => this.im().history({ ...options, type: 'cs' }, this.id));
+    return settle(options, () => this.imModule().history({ ...options, type: 'cs' }, this.id));
   }
 
   markMessageAsRead(options: MarkAsReadOptions): Promise<Result<string>> {
-    return settle(options, () => this.im().markAsRead({ ...options, type: 'cs' }, this.id));
-  }
-
-  createTextMessage(options: TextMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createText(options, this.id));
-  }
-  createImageMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createFile('image', options, this.id));
-  }
-  createFileMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createFile('file', options, this.id));
-  }
-  createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createFile('audio', options, this.id));
-  }
-  createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createFile('video', options, this.id));
-  }
-  createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.im().createCustom(options, this.id));
+    return settle(options, () => this.imModule().markAsRead({ ...options, type: 'cs' }, this.id));
   }
 }

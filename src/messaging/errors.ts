@@ -1,6 +1,6 @@
-import { ErrorCode, Text } from './protocol';
+import { ErrorCode } from './protocol';
 
-export { ErrorCode, Text as ErrorText };
+export { ErrorCode };
 
 /** Every failure the SDK reports is a plain `{code, content}` object, as in the GoEasy 2.8 client. */
 export interface MessagingError {

@@ -1,5 +1,5 @@
-import { type CallbackOptions, type Result, ok, parseJson, randomId } from './callbacks';
-import type { Connection, ConnectionState } from './connection';
+import { type CallbackOptions, type Result, createOrFail, ok, parseJson, randomId } from './callbacks';
+import { type Connection, type ConnectionState, QUERY, SEND, WRITE } from './connection';
 import { badRequest, messagingError } from './errors';
 import { mediaPayload } from './media';
 import {
@@ -9,6 +9,7 @@ import {
   type ConversationDTO,
   type ConversationRef,
   ConversationStore,
+  DTO_ID,
   type Data,
   GroupMessage,
   Message,
@@ -22,7 +23,10 @@ import {
   conversationKey,
   conversationOf,
 } from './model';
-import { Call, ErrorCode, Push, Text, type WireMessage, type WirePresenceBody } from './protocol';
+import { ErrorCode, SCENES, type WireMessage, type WirePresenceBody } from './protocol';
+import * as Call from './protocol/calls';
+import * as Push from './protocol/pushes';
+import * as Text from './protocol/texts';
 import { type Notification, type WxmpTemplateMsg, templateForWire } from './pubsub';
 import {
   type ConversationTarget,
@@ -50,20 +54,25 @@ import {
   validateWxmpTemplateMsg,
 } from './validate';
 
-export const IM_EVENT = {
-  PRIVATE_MESSAGE_RECEIVED: 'PRIVATE_MESSAGE_RECEIVED',
-  GROUP_MESSAGE_RECEIVED: 'GROUP_MESSAGE_RECEIVED',
-  SYSTEM_MESSAGE_RECEIVED: 'SYSTEM_MESSAGE_RECEIVED',
-  CONVERSATIONS_UPDATED: 'CONVERSATIONS_UPDATED',
-  USER_PRESENCE: 'USER_PRESENCE',
-  GROUP_PRESENCE: 'GROUP_PRESENCE',
-  MESSAGE_DELETED: 'MESSAGE_DELETED',
-  MESSAGE_READ: 'MESSAGE_READ',
-  MESSAGE_RECALLED: 'MESSAGE_RECALLED',
-  CS_MESSAGE_RECEIVED: 'CS_MESSAGE_RECEIVED',
-  PENDING_CONVERSATIONS_UPDATED: 'PENDING_CONVERSATIONS_UPDATED',
-} as const;
-export type IMEvent = (typeof IM_EVENT)[keyof typeof IM_EVENT];
+const IM_EVENTS = [
+  'PRIVATE_MESSAGE_RECEIVED',
+  'GROUP_MESSAGE_RECEIVED',
+  'SYSTEM_MESSAGE_RECEIVED',
+  'CONVERSATIONS_UPDATED',
+  'USER_PRESENCE',
+  'GROUP_PRESENCE',
+  'MESSAGE_DELETED',
+  'MESSAGE_READ',
+  'MESSAGE_RECALLED',
+  'CS_MESSAGE_RECEIVED',
+  'PENDING_CONVERSATIONS_UPDATED',
+] as const;
+export type IMEvent = (typeof IM_EVENTS)[number];
+/** GoEasy's IM_EVENT: every event under its own name. */
+export const IM_EVENT = IM_EVENTS.reduce(
+  (events, name) => Object.assign(events, { [name]: name }),
+  {} as { readonly [E in IMEvent]: E },
+);
 
 /** USER_PRESENCE: one per change, as GoEasy 2.8.3 fires them. */
 export interface UserPresenceEvent {
@@ -163,9 +172,9 @@ type Listener = (payload: never) => void;
 export class ImListeners extends Map<string, Set<Listener>> {
   on<E extends IMEvent>(event: E, listener: ImEventHandler<E>): void {
     if (typeof event !== 'string') throw badRequest(Text.EVENT_STRING);
-    if (!(Object.values(IM_EVENT) as string[]).includes(event)) throw badRequest(Text.EVENT_UNKNOWN);
+    if (!(IM_EVENTS as readonly string[]).includes(event)) throw badRequest(Text.EVENT_UNKNOWN);
     if (typeof listener !== 'function') throw badRequest(Text.CALLBACK_FUNCTION);
-    const set = this.get(event) ?? new Set();
+    const set = this.get(event) || new Set();
     set.add(listener as Listener);
     this.set(event, set);
   }
@@ -175,7 +184,7 @@ export class ImListeners extends Map<string, Set<Listener>> {
   }
 
   fire<E extends IMEvent>(event: E, payload: ImEventMap[E]): void {
-    for (const listener of Array.from(this.get(event) ?? [])) (listener as ImEventHandler<E>)(payload);
+    for (const listener of Array.from(this.get(event) || [])) (listener as ImEventHandler<E>)(payload);
   }
 }
 
@@ -195,30 +204,20 @@ function asUser(value: unknown): User | undefined {
   return { id: String(parsed.id), data: parseJson<Data>(parsed.data, {}) };
 }
 
+/** A new message of a scene (private when it names none), to its receiver: the user, the group, or (CS) the team
+ *  or the customer, in the team. */
+function addressed(scene: Scene | undefined, receiver: string, teamId: string): AnyMessage {
+  if (scene === 'group') return Object.assign(new GroupMessage(), { groupId: receiver });
+  if (scene === 'cs') return Object.assign(new CSMessage(), { to: receiver, teamId });
+  return Object.assign(scene === 'system' ? new SystemMessage() : new PrivateMessage(), { receiverId: receiver });
+}
+
 export function messageFromWire(wire: WireMessage): AnyMessage {
-  let message: AnyMessage;
-  if (wire.t === 'group') {
-    const group = new GroupMessage();
-    group.groupId = String(wire.r);
-    group.senderData = parseJson<Data>(wire.d, {});
-    message = group;
-  } else if (wire.t === 'system') {
-    const system = new SystemMessage();
-    system.receiverId = String(wire.r);
-    system.senderData = parseJson<Data>(wire.d, {});
-    message = system;
-  } else if (wire.t === 'cs') {
-    const cs = new CSMessage();
-    cs.to = String(wire.r);
-    cs.teamId = String(wire.tid);
-    cs.senderData = parseJson<Data>(wire.d, {});
-    cs.accepted = wire.accepted === true;
-    if (wire.sessionId !== undefined && wire.sessionId !== null) cs.sessionId = String(wire.sessionId);
-    message = cs;
-  } else {
-    const direct = new PrivateMessage();
-    direct.receiverId = String(wire.r);
-    message = direct;
+  const message = addressed(wire.t, String(wire.r), String(wire.tid));
+  if (!(message instanceof PrivateMessage)) message.senderData = parseJson<Data>(wire.d, {});
+  if (message instanceof CSMessage) {
+    message.accepted = wire.accepted === true;
+    if (wire.sessionId !== undefined && wire.sessionId !== null) message.sessionId = String(wire.sessionId);
   }
   message.senderId = String(wire.s);
   message.messageId = String(wire.i);
@@ -352,7 +351,7 @@ export class Im {
   queryTeams(): Promise<Set<string>> {
     if (!this.teamQuery) {
       this.teamQuery = this.connection()
-        .request(Call.CS_MY_TEAMS, {}, { permission: 'read', query: true })
+        .request(Call.CS_MY_TEAMS, {}, QUERY)
         .then((body) => {
           const teams = new Set(Array.isArray(body.content) ? body.content.map(String) : []);
           this.teamIds = teams;
@@ -369,8 +368,9 @@ export class Im {
   async restoreAgent(): Promise<void> {
     this.teamQuery = null;
     const teams = await this.queryTeams();
-    // The server answers the pending conversations of every team the agent is online in, in one request.
-    const [first] = teams;
+    // The server answers the pending conversations of every team the agent is online in, in one request. (Spread
+    // first: the SDK's loose build turns `const [first] = teams` into `teams[0]`, which a Set does not have.)
+    const [first] = [...teams];
     if (first !== undefined) await this.loadPending(first);
   }
 
@@ -480,7 +480,7 @@ export class Im {
       const teamId = String(body.teamId);
       ref = { scene, id: targetId === teamId ? markerId : teamId, teamId };
     }
-    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    const conversation = this.store.get(ref) || this.pending.get(ref);
     if (!conversation || !conversation.markRead(markerId, Number(body.time))) return;
     const messages = conversation.messages.filter(
       (message) => message.senderId === this.myId && message.timestamp <= Number(body.time),
@@ -490,7 +490,7 @@ export class Im {
   }
 
   private onRecalled(body: Record<string, unknown>): void {
-    const recaller = asUser(body.recaller) ?? { id: String(body.recaller) };
+    const recaller = asUser(body.recaller) || { id: String(body.recaller) };
     const ref = this.refFromPush(body.scene as Scene, String(body.conversationId), recaller.id, body.teamId);
     const conversation = this.store.get(ref);
     if (!conversation) return;
@@ -524,22 +524,9 @@ export class Im {
     const to = validateTo(options.to, this.myId);
     if (options.notification !== undefined) validateNotification(options.notification);
     if (options.wxmpTemplateMsg !== undefined) validateWxmpTemplateMsg(options.wxmpTemplateMsg);
-    let message: AnyMessage;
-    if (to.type === 'private') {
-      const direct = new PrivateMessage();
-      direct.receiverId = to.id;
-      message = direct;
-    } else if (to.type === 'group') {
-      const group = new GroupMessage();
-      group.groupId = to.id;
-      message = group;
-    } else {
-      const cs = new CSMessage();
-      cs.to = to.id;
-      cs.teamId = teamId ?? to.id;
-      cs.accepted = teamId !== undefined;
-      message = cs;
-    }
+    const message = addressed(to.type, to.id, teamId ?? to.id);
+    // An agent's message (sent through a team) belongs to a session the agent accepted.
+    if (message instanceof CSMessage) message.accepted = teamId !== undefined;
     message.senderId = this.myId;
     message.messageId = randomId();
     message.timestamp = Date.now();
@@ -589,14 +576,14 @@ export class Im {
     validateCallbackOptions(options);
     const message = options.message;
     assertSendable(message);
-    const settings = messageSettings.get(message) ?? {};
+    const settings = messageSettings.get(message) || {};
     const target = message.buildOptions?.to;
     if (!target) throw badRequest(Text.INVALID_MESSAGE);
     const connection = this.connection();
     if (connection.status === 'disconnected') throw messagingError(ErrorCode.NOT_CONNECTED, Text.CONNECT_FIRST);
     message.startSending();
     const ref = this.place(message);
-    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    const conversation = this.store.get(ref) || this.pending.get(ref);
     if (conversation && Object.keys(conversation.data).length === 0) conversation.data = target.data;
     this.fireConversations();
     try {
@@ -615,7 +602,7 @@ export class Im {
       if (settings.notification) params.nt = normalizeNotification(settings.notification);
       if (options.accessToken) params.at = options.accessToken;
       if (settings.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(settings.wxmpTemplateMsg);
-      const body = await connection.request(Call.PUBLISH_IM, params, { permission: 'write', unique: true });
+      const body = await connection.request(Call.PUBLISH_IM, params, SEND);
       const content = isPlainObject(body.content) ? body.content : {};
       if (message instanceof CSMessage && message.customerId() !== this.myId && content.sessionId !== undefined) {
         message.sessionId = String(content.sessionId);
@@ -644,7 +631,7 @@ export class Im {
   }
 
   async loadConversations(): Promise<void> {
-    const body = await this.connection().request(Call.LAST_CONVERSATIONS, {}, { permission: 'read', query: true });
+    const body = await this.connection().request(Call.LAST_CONVERSATIONS, {}, QUERY);
     const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
     for (const entry of list) {
       if (!isPlainObject(entry.lmsg)) continue;
@@ -671,11 +658,7 @@ export class Im {
 
   /** Agent side: the CS conversations of a team that nobody accepted yet. */
   async loadPending(teamId: string): Promise<void> {
-    const body = await this.connection().request(
-      Call.CS_PENDING_CONVERSATION,
-      { teamId },
-      { permission: 'read', query: true },
-    );
+    const body = await this.connection().request(Call.CS_PENDING_CONVERSATION, { teamId }, QUERY);
     const list = Array.isArray(body.content) ? (body.content as Array<Record<string, unknown>>) : [];
     // The answer is the whole pending list of the agent's online teams: what it leaves out was taken meanwhile.
     const answered = new Set<string>();
@@ -706,12 +689,11 @@ export class Im {
 
   private refOfDTO(conversation: unknown): ConversationRef {
     if (!isPlainObject(conversation)) throw badRequest(Text.INCORRECT_CONVERSATION);
-    const type = conversation.type;
-    if (type === 'private') return { scene: 'private', id: String(conversation.userId) };
-    if (type === 'group') return { scene: 'group', id: String(conversation.groupId) };
-    if (type === 'system') return { scene: 'system', id: String(conversation.id) };
-    if (type === 'cs') return { scene: 'cs', id: String(conversation.id), teamId: String(conversation.teamId) };
-    throw badRequest(Text.INCORRECT_CONVERSATION);
+    const scene = conversation.type as Scene;
+    if (!SCENES.includes(scene)) throw badRequest(Text.INCORRECT_CONVERSATION);
+    const ref: ConversationRef = { scene, id: String(conversation[DTO_ID[scene]]) };
+    if (scene === 'cs') ref.teamId = String(conversation.teamId);
+    return ref;
   }
 
   private wireConversation(ref: ConversationRef): Record<string, unknown> {
@@ -725,11 +707,7 @@ export class Im {
     if (this.pending.get(ref)) throw badRequest(Text.PENDING_TOP_REMOVE);
     const conversation = this.store.get(ref);
     if (!conversation) throw badRequest(Text.NO_CONVERSATION);
-    await this.connection().request(
-      Call.TOP_CONVERSATION,
-      { ...this.wireConversation(ref), top },
-      { permission: 'write' },
-    );
+    await this.connection().request(Call.TOP_CONVERSATION, { ...this.wireConversation(ref), top }, WRITE);
     conversation.top = top;
     this.fireConversations();
     return ok('ok');
@@ -742,7 +720,7 @@ export class Im {
     const conversation = this.store.get(ref);
     if (!conversation) throw badRequest(Text.NO_CONVERSATION);
     if (ref.scene === 'cs' && !conversation.ended()) throw badRequest(Text.CS_REMOVE_BEFORE_END);
-    await this.connection().request(Call.REMOVE_CONVERSATION, this.wireConversation(ref), { permission: 'write' });
+    await this.connection().request(Call.REMOVE_CONVERSATION, this.wireConversation(ref), WRITE);
     this.store.delete(ref);
     this.fireConversations();
     return ok('ok');
@@ -761,7 +739,7 @@ export class Im {
     const body = await this.connection().request(
       Call.IM_HISTORY,
       { id: query.id, scene: query.scene, lastTimestamp: query.lastTimestamp, limit: query.limit, teamId: ref.teamId },
-      { permission: 'read', query: true },
+      QUERY,
     );
     const content = isPlainObject(body.content) ? body.content : {};
     const wires = Array.isArray(content.messages) ? (content.messages as WireMessage[]) : [];
@@ -783,13 +761,13 @@ export class Im {
   async markAsRead(options: MarkAsReadOptions, teamId?: string): Promise<Result<string>> {
     const target = validateMarkAsRead(options);
     const ref = this.refOfTarget(target, teamId);
-    const conversation = this.store.get(ref) ?? this.pending.get(ref);
+    const conversation = this.store.get(ref) || this.pending.get(ref);
     const newest = conversation?.messages.filter((message) => message.status === MessageStatus.SUCCESS).pop();
     if (!conversation || !newest || newest.timestamp <= conversation.myOffset()) return ok('ok');
     await this.connection().request(
       Call.IM_MARK_AS_READ,
       { id: ref.id, scene: ref.scene, lastTimestamp: newest.timestamp, teamId: ref.teamId },
-      { permission: 'write' },
+      WRITE,
     );
     conversation.markRead(this.myId, newest.timestamp);
     this.fireConversations();
@@ -822,7 +800,7 @@ export class Im {
     await this.connection().request(
       Call.IM_RECALL,
       { scene: ref.scene, targetId: ref.id, times: messages.map((message) => message.timestamp) },
-      { permission: 'write' },
+      WRITE,
     );
     const me: User = { id: this.myId };
     messages.forEach((message) => message.recall(me));
@@ -850,7 +828,7 @@ export class Im {
       await this.connection().request(
         Call.IM_DELETE,
         { scene: ref.scene, targetId: ref.id, times: onServer.map((message) => message.timestamp) },
-        { permission: 'write' },
+        WRITE,
       );
     }
     conversation?.remove(messages.map((message) => message.messageId));
@@ -862,7 +840,7 @@ export class Im {
 
   async simple(event: string, params: Record<string, unknown>, fallback?: string): Promise<Result<unknown>> {
     try {
-      const body = await this.connection().request(event, params, { permission: 'read', query: true });
+      const body = await this.connection().request(event, params, QUERY);
       return ok(body.content);
     } catch (error) {
       const failure = error as { code: number; content?: string };
@@ -940,7 +918,7 @@ export class Im {
         const change = await connection.request(
           Call.IM_HISTORY_CHANGE,
           { scene: ref.scene, id: ref.id, after, min: minimum, teamId: ref.teamId },
-          { permission: 'read', query: true },
+          QUERY,
         );
         const content = isPlainObject(change.content) ? change.content : {};
         this.applyOffsets(ref, content.userOffsets, this.store.get(ref) ? this.store : this.pending);
@@ -952,7 +930,7 @@ export class Im {
           Array.isArray(content.recalledMessages) ? content.recalledMessages : [content.recalledMessages]
         ).filter(isPlainObject) as Array<{ recaller: unknown; times: number[] }>;
         for (const recall of recalls) {
-          const recaller = asUser(recall.recaller) ?? { id: String(recall.recaller) };
+          const recaller = asUser(recall.recaller) || { id: String(recall.recaller) };
           const recalled = conversation.recallByTimes(recall.times ?? [], recaller);
           if (recalled.length) this.fire(IM_EVENT.MESSAGE_RECALLED, recalled);
         }
@@ -977,12 +955,9 @@ export class Im {
    */
   private announce(message: AnyMessage, pushed = false): void {
     if (!this.announced.add(message.messageId)) return;
-    if (message instanceof CSMessage) {
-      if (pushed) this.notifyLive(message);
-      this.fire(IM_EVENT.CS_MESSAGE_RECEIVED, message);
-    } else if (message instanceof GroupMessage) this.fire(IM_EVENT.GROUP_MESSAGE_RECEIVED, message);
-    else if (message instanceof SystemMessage) this.fire(IM_EVENT.SYSTEM_MESSAGE_RECEIVED, message);
-    else this.fire(IM_EVENT.PRIVATE_MESSAGE_RECEIVED, message);
+    if (pushed) this.notifyLive(message);
+    // PRIVATE_MESSAGE_RECEIVED, GROUP_…, SYSTEM_… or CS_…: the event's name spells the message's scene.
+    this.fire(`${message.scene().toUpperCase() as Uppercase<Scene>}_MESSAGE_RECEIVED`, message);
   }
 
   reset(): void {
@@ -993,5 +968,35 @@ export class Im {
     this.liveSessions.clear();
     this.watching.User.clear();
     this.watching.Group.clear();
+  }
+}
+
+/**
+ * The create*Message calls, as `im` has them and as a team has them (`im.csteam(id)`, whose messages go to the team).
+ */
+export class MessageCreators {
+  constructor(
+    /** The IM module of whoever is connected now (throws before connect()). */
+    protected readonly imModule: () => Im,
+    private readonly teamId?: string,
+  ) {}
+
+  createTextMessage(options: TextMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createText(options, this.teamId));
+  }
+  createImageMessage(options: FileMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createFile('image', options, this.teamId));
+  }
+  createFileMessage(options: FileMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createFile('file', options, this.teamId));
+  }
+  createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createFile('audio', options, this.teamId));
+  }
+  createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createFile('video', options, this.teamId));
+  }
+  createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
+    return createOrFail(options, () => this.imModule().createCustom(options, this.teamId));
   }
 }

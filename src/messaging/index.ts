@@ -1,12 +1,10 @@
-import { type CallbackOptions, type Result, createOrFail, settle } from './callbacks';
+import { type CallbackOptions, type Result, settle } from './callbacks';
 import { Connection, ConnectionState, ConnectionStatus, publicStatus } from './connection';
 import { CSTeam } from './cs';
 import { badRequest, messagingError } from './errors';
 import {
   type ConversationOptions,
   type ConversationsResult,
-  type CustomMessageCreateOptions,
-  type FileMessageCreateOptions,
   type HistoryOptions,
   type IMEvent,
   IM_EVENT,
@@ -16,12 +14,13 @@ import {
   type ImEventHandler,
   ImListeners,
   type MarkAsReadOptions,
+  MessageCreators,
   type MessagesOptions,
   type SendMessageOptions,
-  type TextMessageCreateOptions,
 } from './im';
-import { type AnyMessage, MessageStatus } from './model';
-import { ErrorCode, Scene, Text } from './protocol';
+import { type AnyMessage, DTO_ID, MessageStatus } from './model';
+import { ErrorCode, Scene } from './protocol';
+import * as Text from './protocol/texts';
 import {
   type ChannelOptions,
   type HereNowOptions,
@@ -115,7 +114,7 @@ export interface TopByIdOptions extends CallbackOptions<Result<string>> {
 /** A conversation named by user or group id, as the by-id shortcuts take it, in the form topConversation takes. */
 function byId(options: TopByIdOptions, type: 'private' | 'group', id: unknown): ConversationOptions {
   if (!isPlainObject(options)) return options as never;
-  const name = type === 'private' ? 'userId' : 'groupId';
+  const name = DTO_ID[type];
   const conversation = { type, [name]: validateId(id, name) } as unknown as ConversationOptions['conversation'];
   return { ...options, conversation };
 }
@@ -288,7 +287,10 @@ export class GoEasy {
   }
 }
 
-/** The options without their callbacks: the API object settles them, so the module must not settle them again. */
+/**
+ * The options as the pub/sub module gets them: without their callbacks (the API object fires them), and always an
+ * object (absent options are checked field by field, so the refusal names the missing field).
+ */
 function uncalled<T extends object>(options: T): T {
   return { ...options, onSuccess: undefined, onFailed: undefined };
 }
@@ -326,12 +328,14 @@ export class PubSubApi {
   }
 }
 
-export class ImApi {
+export class ImApi extends MessageCreators {
   private readonly teams = new Map<string, CSTeam>();
-  constructor(private readonly goeasy: GoEasy) {}
+  constructor(private readonly goeasy: GoEasy) {
+    super(() => goeasy.module('IM'));
+  }
 
   private run<T>(options: CallbackOptions<T> | undefined, call: (module: Im) => Promise<T>): Promise<T> {
-    return settle(options, () => call(this.goeasy.module('IM')));
+    return settle(options, () => call(this.imModule()));
   }
 
   /**
@@ -347,25 +351,6 @@ export class ImApi {
 
   /** GoEasy's hook after connect; the SDK does its after-connect work itself, so there is nothing left to run. */
   afterConnect(): void {}
-
-  createTextMessage(options: TextMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createText(options));
-  }
-  createImageMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createFile('image', options));
-  }
-  createFileMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createFile('file', options));
-  }
-  createAudioMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createFile('audio', options));
-  }
-  createVideoMessage(options: FileMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createFile('video', options));
-  }
-  createCustomMessage(options: CustomMessageCreateOptions): AnyMessage {
-    return createOrFail(options, () => this.goeasy.module('IM').createCustom(options));
-  }
 
   sendMessage(options: SendMessageOptions): Promise<AnyMessage> {
     return this.run(options, (im) => im.send(options));
@@ -446,11 +431,7 @@ export class ImApi {
     const id = validateId(teamId, 'teamId');
     let team = this.teams.get(id);
     if (!team) {
-      team = new CSTeam(
-        id,
-        () => this.goeasy.module('IM'),
-        () => this.goeasy.socket(),
-      );
+      team = new CSTeam(id, this.imModule, () => this.goeasy.socket());
       this.teams.set(id, team);
     }
     return team;

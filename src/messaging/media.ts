@@ -1,8 +1,11 @@
 import Taro from '@tarojs/taro';
-import type { Connection } from './connection';
+import { type Connection, WRITE } from './connection';
 import { messagingError } from './errors';
 import type { AudioPayload, FilePayload, ImagePayload, Payload, VideoPayload } from './model';
-import { Call, ErrorCode, Limits, Text } from './protocol';
+import { ErrorCode } from './protocol';
+import * as Call from './protocol/calls';
+import * as Limits from './protocol/limits';
+import * as Text from './protocol/texts';
 import { type FileKind, type MediaFile, isPlainObject } from './validate';
 
 export const THUMBNAIL_HEIGHT = Limits.THUMBNAIL_HEIGHT;
@@ -135,7 +138,7 @@ export async function uploadFile(
   asAttachment = false,
 ): Promise<UploadedFile & { path: string }> {
   const path = localPath(file);
-  const body = await connection.request(Call.UPLOAD_TOKEN, { filename: fileName(file) }, { permission: 'write' });
+  const body = await connection.request(Call.UPLOAD_TOKEN, { filename: fileName(file) }, WRITE);
   const token = body.content as UploadToken | undefined;
   if (!isPlainObject(token) || (token.vendor !== 'ALI' && token.vendor !== 'TX')) {
     throw messagingError(ErrorCode.UPLOAD_FAILED, Text.STORAGE_UNSUPPORTED);

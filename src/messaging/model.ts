@@ -1,5 +1,7 @@
 import { badRequest, messagingError } from './errors';
-import { CsMessageType, Limits, type Scene, Text } from './protocol';
+import { CsMessageType, type Scene } from './protocol';
+import * as Limits from './protocol/limits';
+import * as Text from './protocol/texts';
 
 export const MessageStatus = {
   NEW: 'new',
@@ -15,12 +17,10 @@ export type Data = Record<string, unknown>;
 
 /** GoEasy's `User` (a class there too: `new User(id, data)` is how apps build an accept's customer). */
 export class User {
-  id: string;
-  data?: Data;
-  constructor(id: string, data?: Data) {
-    this.id = id;
-    this.data = data;
-  }
+  constructor(
+    public id: string,
+    public data?: Data,
+  ) {}
 }
 
 export interface TextPayload {
@@ -289,6 +289,9 @@ export interface ConversationDTO {
   ended?: boolean;
 }
 
+/** Where a ConversationDTO of each scene carries the conversation's id. */
+export const DTO_ID = { private: 'userId', group: 'groupId', system: 'id', cs: 'id' } as const;
+
 export class Conversation {
   top = false;
   data: Data = {};
@@ -391,11 +394,8 @@ export class Conversation {
       top: this.top,
       data: this.data,
     };
-    if (this.ref.scene === 'private') dto.userId = this.ref.id;
-    else if (this.ref.scene === 'group') dto.groupId = this.ref.id;
-    else if (this.ref.scene === 'system') dto.id = this.ref.id;
-    else {
-      dto.id = this.ref.id;
+    dto[DTO_ID[this.ref.scene]] = this.ref.id;
+    if (this.ref.scene === 'cs') {
       dto.teamId = this.ref.teamId;
       dto.ended = this.ended();
     }

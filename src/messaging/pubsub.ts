@@ -1,9 +1,11 @@
-import { type CallbackOptions, type Result, ok, parseJson, randomId, settle } from './callbacks';
-import type { Connection } from './connection';
+import { type CallbackOptions, type Result, ok, parseJson, randomId } from './callbacks';
+import { type Connection, QUERY, READ, SEND } from './connection';
 import { badRequest } from './errors';
-import { Call, Push, Text } from './protocol';
+import * as Call from './protocol/calls';
+import * as Limits from './protocol/limits';
+import * as Push from './protocol/pushes';
+import * as Text from './protocol/texts';
 import {
-  Limits,
   isPlainObject,
   normalizeNotification,
   validateCallbackOptions,
@@ -158,7 +160,7 @@ export class PubSub {
       const byToken = new Map<string, { channels: string[]; presence: boolean; accessToken?: string }>();
       this.subscriptions.forEach((subscription, channel) => {
         const key = `${subscription.accessToken ?? ''}|${subscription.presence}`;
-        const group = byToken.get(key) ?? {
+        const group = byToken.get(key) || {
           channels: [],
           presence: subscription.presence,
           accessToken: subscription.accessToken,
@@ -176,77 +178,63 @@ export class PubSub {
               presence: { enable: group.presence },
               resubscribe: true,
             },
-            { permission: 'read' },
+            READ,
           )
           .catch(() => undefined);
       });
     }
     this.presenceWatchers.forEach((watcher, channel) => {
       this.queryPresence(watcher);
-      connection.request(Call.PRESENCE_SUBSCRIBE, { channel }, { permission: 'read' }).catch(() => undefined);
+      connection.request(Call.PRESENCE_SUBSCRIBE, { channel }, READ).catch(() => undefined);
     });
   }
 
-  subscribe(options: SubscribeOptions): Promise<Result<string>> {
-    return settle(options, async () => {
-      const { channels, presence } = validateSubscribe(options, this.anonymous());
-      await this.connection().request(
-        Call.SUBSCRIBE,
-        { channels, accessToken: options.accessToken, presence: { enable: presence }, resubscribe: false },
-        { permission: 'read' },
-      );
-      for (const channel of channels) {
-        this.subscriptions.set(channel, { onMessage: options.onMessage, presence, accessToken: options.accessToken });
-      }
-      return ok('ok');
-    });
+  async subscribe(options: SubscribeOptions): Promise<Result<string>> {
+    const { channels, presence } = validateSubscribe(options, this.anonymous());
+    await this.connection().request(
+      Call.SUBSCRIBE,
+      { channels, accessToken: options.accessToken, presence: { enable: presence }, resubscribe: false },
+      READ,
+    );
+    for (const channel of channels) {
+      this.subscriptions.set(channel, { onMessage: options.onMessage, presence, accessToken: options.accessToken });
+    }
+    return ok('ok');
   }
 
-  unsubscribe(options: ChannelOptions): Promise<Result<string>> {
-    return settle(options, async () => {
-      validateCallbackOptions(options);
-      const channel = validateId(options.channel, 'channel');
-      const subscription = this.subscriptions.get(channel);
-      if (!subscription) throw badRequest(Text.notSubscribed(channel));
-      await this.connection().request(
-        Call.UNSUBSCRIBE,
-        { channel, presence: subscription.presence },
-        { permission: 'read' },
-      );
-      this.subscriptions.delete(channel);
-      return ok('ok');
-    });
+  async unsubscribe(options: ChannelOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const channel = validateId(options.channel, 'channel');
+    const subscription = this.subscriptions.get(channel);
+    if (!subscription) throw badRequest(Text.notSubscribed(channel));
+    await this.connection().request(Call.UNSUBSCRIBE, { channel, presence: subscription.presence }, READ);
+    this.subscriptions.delete(channel);
+    return ok('ok');
   }
 
-  publish(options: PublishOptions): Promise<Result<string>> {
-    return settle(options, async () => {
-      validatePublish(options);
-      const params: Record<string, unknown> = {
-        channel: String(options.channel),
-        content: options.message,
-        nt: options.notification ? normalizeNotification(options.notification) : undefined,
-        at: options.accessToken,
-        guid: randomId(),
-        q: options.qos,
-      };
-      if (options.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(options.wxmpTemplateMsg);
-      await this.connection().request(Call.PUBLISH, params, { permission: 'write', unique: true });
-      return ok('ok');
-    });
+  async publish(options: PublishOptions): Promise<Result<string>> {
+    validatePublish(options);
+    const params: Record<string, unknown> = {
+      channel: String(options.channel),
+      content: options.message,
+      nt: options.notification ? normalizeNotification(options.notification) : undefined,
+      at: options.accessToken,
+      guid: randomId(),
+      q: options.qos,
+    };
+    if (options.wxmpTemplateMsg) params.wxmpTemplateMsg = templateForWire(options.wxmpTemplateMsg);
+    await this.connection().request(Call.PUBLISH, params, SEND);
+    return ok('ok');
   }
 
-  history(options: PubSubHistoryOptions): Promise<Result<{ messages: Array<{ time: number; content: string }> }>> {
-    return settle(options, async () => {
-      validateCallbackOptions(options);
-      const channel = validateId(options.channel, 'channel');
-      const body = await this.connection().request(
-        Call.HISTORY,
-        { channel, limit: options.limit },
-        { permission: 'read', query: true },
-      );
-      const content = isPlainObject(body.content) ? body.content : {};
-      return ok({ messages: (content.messages as Array<{ time: number; content: string }>) ?? [] });
-    });
+  async history(
+    options: PubSubHistoryOptions,
+  ): Promise<Result<{ messages: Array<{ time: number; content: string }> }>> {
+    validateCallbackOptions(options);
+    const channel = validateId(options.channel, 'channel');
+    const body = await this.connection().request(Call.HISTORY, { channel, limit: options.limit }, QUERY);
+    const content = isPlainObject(body.content) ? body.content : {};
+    return ok({ messages: (content.messages as Array<{ time: number; content: string }>) ?? [] });
   }
 
   private async onPresenceEvent(watcher: ChannelPresence, event: Record<string, unknown>): Promise<void> {
@@ -274,62 +262,52 @@ export class PubSub {
     return watcher.query;
   }
 
-  subscribePresence(options: SubscribePresenceOptions): Promise<Result<string>> {
-    return settle(options, async () => {
-      const channels = validateSubscribePresence(options, this.anonymous());
-      const limit =
-        typeof options.membersLimit === 'number' && options.membersLimit > 0
-          ? Math.floor(options.membersLimit)
-          : Limits.HERE_NOW_DEFAULT;
-      for (const channel of channels) {
-        const known = this.presenceWatchers.get(channel);
-        if (known) {
-          known.onPresence = options.onPresence;
-          known.membersLimit = limit;
-          continue;
-        }
-        const watcher = new ChannelPresence(channel, limit, options.onPresence);
-        this.queryPresence(watcher);
-        await this.connection().request(Call.PRESENCE_SUBSCRIBE, { channel }, { permission: 'read' });
-        this.presenceWatchers.set(channel, watcher);
+  async subscribePresence(options: SubscribePresenceOptions): Promise<Result<string>> {
+    const channels = validateSubscribePresence(options, this.anonymous());
+    const limit =
+      typeof options.membersLimit === 'number' && options.membersLimit > 0
+        ? Math.floor(options.membersLimit)
+        : Limits.HERE_NOW_DEFAULT;
+    for (const channel of channels) {
+      const known = this.presenceWatchers.get(channel);
+      if (known) {
+        known.onPresence = options.onPresence;
+        known.membersLimit = limit;
+        continue;
       }
-      return ok('ok');
-    });
+      const watcher = new ChannelPresence(channel, limit, options.onPresence);
+      this.queryPresence(watcher);
+      await this.connection().request(Call.PRESENCE_SUBSCRIBE, { channel }, READ);
+      this.presenceWatchers.set(channel, watcher);
+    }
+    return ok('ok');
   }
 
-  unsubscribePresence(options: ChannelOptions): Promise<Result<string>> {
-    return settle(options, async () => {
-      validateCallbackOptions(options);
-      const [channel] = validateChannelOrChannels(options.channel, undefined);
-      try {
-        await this.connection().request(Call.PRESENCE_UNSUBSCRIBE, { channel }, { permission: 'read' });
-      } catch (error) {
-        const failure = error as { code: number; content?: string };
-        throw { code: failure.code, content: failure.content || Text.UNSUBSCRIBE_PRESENCE_FAILED };
-      }
-      this.presenceWatchers.delete(channel);
-      return ok('ok');
-    });
+  async unsubscribePresence(options: ChannelOptions): Promise<Result<string>> {
+    validateCallbackOptions(options);
+    const [channel] = validateChannelOrChannels(options.channel, undefined);
+    try {
+      await this.connection().request(Call.PRESENCE_UNSUBSCRIBE, { channel }, READ);
+    } catch (error) {
+      const failure = error as { code: number; content?: string };
+      throw { code: failure.code, content: failure.content || Text.UNSUBSCRIBE_PRESENCE_FAILED };
+    }
+    this.presenceWatchers.delete(channel);
+    return ok('ok');
   }
 
   private async hereNowContent(channel: string, limit: number): Promise<{ members: PresenceMember[]; amount: number }> {
-    const body = await this.connection().request(
-      Call.PRESENCE_HERE_NOW,
-      { channel, limit },
-      { permission: 'read', query: true },
-    );
+    const body = await this.connection().request(Call.PRESENCE_HERE_NOW, { channel, limit }, QUERY);
     const content = isPlainObject(body.content) ? body.content : {};
     const members = (Array.isArray(content.members) ? content.members : []).map(memberOf);
     return { members, amount: Number(content.amount ?? members.length) };
   }
 
-  hereNow(options: HereNowOptions): Promise<Result<{ members: PresenceMember[]; amount: number }>> {
-    return settle(options, async () => {
-      validateCallbackOptions(options);
-      const channel = validateId(options.channel, 'channel');
-      const limit = typeof options.limit === 'number' && options.limit > 0 ? options.limit : Limits.HERE_NOW_DEFAULT;
-      return ok(await this.hereNowContent(channel, limit));
-    });
+  async hereNow(options: HereNowOptions): Promise<Result<{ members: PresenceMember[]; amount: number }>> {
+    validateCallbackOptions(options);
+    const channel = validateId(options.channel, 'channel');
+    const limit = typeof options.limit === 'number' && options.limit > 0 ? options.limit : Limits.HERE_NOW_DEFAULT;
+    return ok(await this.hereNowContent(channel, limit));
   }
 
   /** Subscriptions stay across reconnects but end with disconnect(). */

@@ -327,7 +327,7 @@ export function ioSocket(base: string, settings: IoSettings): IoSocket {
   let reconnectTimer: Timer | undefined;
 
   const fire = (event: string, ...args: unknown[]): void => {
-    for (const listener of listeners[event] ?? []) listener(...args);
+    for (const listener of listeners[event] || []) listener(...args);
   };
 
   const open = (): void => {
@@ -410,7 +410,7 @@ export function ioSocket(base: string, settings: IoSettings): IoSocket {
     connected: false,
     settings,
     on(event: string, listener: Listener) {
-      listeners[event] = [...(listeners[event] ?? []), listener];
+      listeners[event] = [...(listeners[event] || []), listener];
     },
     connect() {
       active = true;

@@ -1,14 +1,14 @@
 import { badRequest } from './errors';
-import { Limits, MediaTypes, SCENES, type Scene, Text } from './protocol';
+import { MediaTypes, SCENES, type Scene } from './protocol';
+import * as Limits from './protocol/limits';
+import * as Text from './protocol/texts';
 
 /**
  * The local checks of messaging.md §5. Each throws a `{code: 400, content}` with the exact wording
  * of the GoEasy 2.8.3 client, so an app that matches on those messages keeps working.
  */
 
-export { Limits };
 export const SUPPORTED_MODULES = ['PUBSUB', 'IM'] as const;
-export { SCENES };
 
 type Bag = Record<string, unknown>;
 

@@ -51,7 +51,7 @@ const files: Record<string, string> = {
   'src/features/chat/platform.h5.ts': 'export const share = (text: string) => window.alert(text);\n',
   'src/features/chat/platform.weapp.ts': 'export const share = (_text: string) => undefined;\n',
   'src/features/chat/direct.ts': "import { share } from './platform.h5';\nexport const bad = share;\n",
-  'src/messaging/protocol.ts': "import { SDK } from './index';\nexport const Limits = SDK;\n",
+  'src/messaging/protocol/limits.ts': "import { SDK } from '../index';\nexport const ID_LENGTH = SDK;\n",
 
   // Imports the layering allows: none may be reported.
   'src/pages/cart/own.tsx':
@@ -65,7 +65,9 @@ const files: Record<string, string> = {
   'src/features/chat/through.ts': "import { share } from './platform';\nexport const ok = share;\n",
   'src/features/order/typed.ts':
     "import type { contract } from '../../../types/contract';\nimport type { order } from '../../../types/schemas/order';\nexport type Ok = [typeof contract, typeof order];\n",
-  'server/services/protocol.ts': "import { Limits } from '../../src/messaging/protocol';\nexport const ok = Limits;\n",
+  'server/services/protocol.ts':
+    "import * as Limits from '../../src/messaging/protocol/limits';\nexport const ok = Limits.ID_LENGTH;\n",
+  'src/messaging/protocol/texts.ts': "import { ID_LENGTH } from './limits';\nexport const ok = ID_LENGTH;\n",
   'server/services/shared.ts':
     "import { cents } from '../../src/utils/price';\nimport type { Browser } from 'playwright-core';\nexport const ok = cents;\nexport type Ok = Browser;\n",
 };
@@ -85,7 +87,7 @@ const expected: Record<string, string[]> = {
   'db-knows-no-route': ['server/db/route.ts → server/api/review.ts'],
   'db-knows-no-messaging-handler': ['server/db/handler.ts → server/messaging/im.ts'],
   'server-imports-no-app': ['server/services/app.ts → src/state/customer.ts'],
-  'protocol-stands-alone': ['src/messaging/protocol.ts → src/messaging/index.ts'],
+  'protocol-stands-alone': ['src/messaging/protocol/limits.ts → src/messaging/index.ts'],
   'shipped-code-imports-no-test': ['server/services/test.ts → test/support/helpers.ts'],
   'shipped-code-imports-no-dev-dependency': ['server/services/dev.ts → playwright-core'],
   'app-takes-the-contract-as-types-only': ['src/features/order/bad.ts → types/schemas/order.ts'],

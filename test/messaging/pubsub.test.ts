@@ -73,6 +73,23 @@ describe('pub/sub', () => {
     expect(history.content.messages).toHaveLength(1);
   });
 
+  it('delivers a guid once when its resend arrives while the first publish is still under way', async () => {
+    const a = await user('race-a');
+    const b = await user('race-b');
+    await a.request('subscribe', { channels: ['race'] });
+    // Both on the wire before either is answered: the push goes out before the history row is written.
+    const [first, resend] = await Promise.all([
+      b.request('publish', { channel: 'race', content: 'once', guid: 'race-guid' }),
+      b.request('publish', { channel: 'race', content: 'once', guid: 'race-guid', retried: 1 }),
+    ]);
+    expect(resend).toEqual(first);
+    expect(first).toMatchObject({ code: 200, publishGuid: 'race-guid' });
+    await sleep(200);
+    expect(a.count('message')).toBe(1);
+    const history = await a.request('historyMessages', { channel: 'race' });
+    expect(history.content.messages).toEqual([{ time: expect.any(Number), content: 'once' }]);
+  });
+
   it('stops delivering after unsubscribe and refuses to unsubscribe an unknown channel', async () => {
     const a = await user('un-a');
     await a.request('subscribe', { channels: ['gone'] });
