@@ -7,10 +7,17 @@ jest.setTimeout(180_000);
 /** Frames shown on the list on screen. */
 const tiles = (page: Page) => page.locator('.goods-tile__name').locator('visible=true').count();
 
-/** Scrolls to the end of the page, as a thumb does, so the list asks for its next page. */
+/**
+ * Scrolls to the end of the page, as a thumb does (a screen at a time, never one jump of thousands of pixels), so the
+ * list asks for its next page. Taro's reach-bottom fires when a scroll event lands near the end and is armed again
+ * only by a scroll event farther from it: a single jump from the last end to the new one arms nothing.
+ */
 async function scrollToEnd(page: Page): Promise<void> {
   await page.mouse.move(187, 400);
-  for (let i = 0; i < 6; i += 1) await page.mouse.wheel(0, 3000);
+  for (let i = 0; i < 30; i += 1) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(30);
+  }
 }
 
 async function tilesReach(page: Page, count: number): Promise<void> {

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { HOME_DATA_ID, PRERENDER_ID, escapeHtml, jsonForScript, safeImageUrl } from '../../server/prerender/home';
+import {
+  HOME_DATA_ID,
+  PRERENDER_ID,
+  START_SCRIPT_PATH,
+  escapeHtml,
+  jsonForScript,
+  safeImageUrl,
+} from '../../server/prerender/home';
 import { CORPUS } from '../security/xss-corpus';
 import { ADMIN, type TestServer, startServer } from './helpers';
 
@@ -176,17 +183,24 @@ test('hostile catalogue strings are text in the markup and data in the block: no
   expect(names).toEqual(PAYLOADS);
   const titles = Array.from(prerendered.querySelectorAll('.home__banner-title')).map((n) => n.textContent);
   expect(titles).toEqual(PAYLOADS);
-  // The page has exactly the scripts of the build and one data block, which holds the answer unchanged.
+  // The page has exactly the scripts of the build (started by the start script, which names them, after the first
+  // screen; preloaded meanwhile) and one data block, which holds the answer unchanged.
   const scripts = Array.from(document.querySelectorAll('script'));
   expect(scripts.map((script) => script.getAttribute('src') ?? script.getAttribute('type') ?? 'inline')).toEqual([
     'inline',
-    '/js/app.js',
+    START_SCRIPT_PATH,
     'application/json',
   ]);
+  expect(scripts[1].getAttribute('data-scripts')).toBe('/js/app.js');
+  expect(
+    Array.from(document.querySelectorAll('link[rel="preload"][as="script"]')).map((link) => link.getAttribute('href')),
+  ).toEqual(['/js/app.js']);
   expect(JSON.parse(document.getElementById(HOME_DATA_ID)?.textContent ?? '')).toEqual(data);
   expect(data.articles[0].author.nickname).toBe(PAYLOADS[0]);
   // The preloaded banner too is a site path at most (`javascript:x` is the file /javascript:x, as in the app).
-  expect(document.querySelector('link[rel="preload"]')?.getAttribute('href')).toMatch(/^(\/[^/]|https?:\/\/)/);
+  expect(document.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toMatch(
+    /^(\/[^/]|https?:\/\/)/,
+  );
 });
 
 test('the escaping helpers', () => {
