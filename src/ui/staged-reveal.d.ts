@@ -8,6 +8,3 @@
  * Parts are drawn in order and never taken back; a larger `total` (more data) goes on from where it was.
  */
 export declare function useStagedReveal(total: number): number;
-
-/** H5: the pause between two parts, in ms (0: the next macrotask). */
-export declare const STAGE_DELAY_MS: number;

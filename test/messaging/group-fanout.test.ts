@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { messagingDb } from '../../server/db/messaging-schema';
-import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
+import { type Client, type TestServer, connected, pgSchema, removeDir, sleep, startServer } from './helpers';
 
 /**
  * A group message names every member in three statements (the delivery rows, the conversation rows, the
  * acknowledgements' delete), each binding the whole member list as one parameter. These run a group larger than
  * any statement's old chunk of 500 on SQLite, and on PostgreSQL when LENSMATE_TEST_PG is set.
  */
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const backends: [string, boolean][] = [
   ['SQLite', true],
   ['PostgreSQL', Boolean(process.env.LENSMATE_TEST_PG)],
@@ -20,8 +17,8 @@ const backends: [string, boolean][] = [
 describe.each(backends)('a group message to a large group on %s', (backend, enabled) => {
   const d = enabled ? describe : describe.skip;
   d('fan-out', () => {
-    const schema = `msg_fanout_${randomBytes(5).toString('hex')}`;
     let server: TestServer;
+    let dropSchema: (() => Promise<void>) | undefined;
     const clients: Client[] = [];
     async function user(id: string) {
       const { client } = await connected(server.url, id);
@@ -31,16 +28,9 @@ describe.each(backends)('a group message to a large group on %s', (backend, enab
 
     beforeAll(async () => {
       const dir = mkdtempSync(join(tmpdir(), 'lensmate-msg-fanout-'));
-      if (backend === 'PostgreSQL') {
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        await admin.end();
-        const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-        server = await startServer({ MESSAGING_REDELIVERY_MS: '60000' }, dir, url);
-      } else {
-        server = await startServer({ MESSAGING_REDELIVERY_MS: '60000' }, dir);
-      }
+      const schema = backend === 'PostgreSQL' ? await pgSchema('msg_fanout') : undefined;
+      dropSchema = schema?.drop;
+      server = await startServer({ MESSAGING_REDELIVERY_MS: '60000' }, dir, schema?.url);
     });
     afterEach(() => {
       for (const client of clients.splice(0)) client.close();
@@ -48,12 +38,7 @@ describe.each(backends)('a group message to a large group on %s', (backend, enab
     afterAll(async () => {
       await server.close();
       removeDir(server.dir);
-      if (backend === 'PostgreSQL') {
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      await dropSchema?.();
     });
 
     it('writes a delivery row per other member and a conversation row per member, each acknowledgement deletes its own, two messages at once leave every conversation on the later one', async () => {

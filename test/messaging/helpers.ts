@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { Server } from 'socket.io';
 import { type Socket, io as connect } from 'socket.io-client';
 import { type DbHandle, openDb } from '../../server/db/connection';
@@ -96,6 +98,30 @@ export function proofFor(url: string, userId: string | undefined): string | unde
 
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** The PostgreSQL the suites use when LENSMATE_TEST_PG is set. */
+export const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function onPostgres(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty PostgreSQL schema: its name, the URL that works in it, and how to drop it afterwards. */
+export async function pgSchema(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await onPostgres(`create schema ${schema}`);
+  return {
+    name: schema,
+    url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: () => onPostgres(`drop schema ${schema} cascade`),
+  };
 }
 
 export interface Ack {

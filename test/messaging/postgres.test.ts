@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
+import { type Client, PG_URL, type TestServer, connected, pgSchema, removeDir, sleep, startServer } from './helpers';
 
 const d = process.env.LENSMATE_TEST_PG ? describe : describe.skip;
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 d('the messaging server on PostgreSQL', () => {
-  const schema = `msg_test_${randomBytes(5).toString('hex')}`;
+  let schema = '';
+  let dropSchema: () => Promise<void>;
   let server: TestServer;
   const clients: Client[] = [];
   async function user(id: string) {
@@ -19,21 +18,16 @@ d('the messaging server on PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = `${BASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    server = await startServer({}, mkdtempSync(join(tmpdir(), 'lensmate-msg-pg-')), url);
+    const created = await pgSchema('msg_test');
+    schema = created.name;
+    dropSchema = created.drop;
+    server = await startServer({}, mkdtempSync(join(tmpdir(), 'lensmate-msg-pg-')), created.url);
   });
   afterAll(async () => {
     for (const client of clients) client.close();
     await server.close();
     removeDir(server.dir);
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    await dropSchema();
   });
 
   it('stores, delivers, dedupes, pages, marks read and lists conversations', async () => {
@@ -82,7 +76,7 @@ d('the messaging server on PostgreSQL', () => {
     await Promise.all(members.map((member) => member.request('subscribeGroups', { groupIds: ['pg-group'] })));
     // The delivery rows take a second to write (a statement trigger sleeps), so every acknowledgement surely arrives
     // before they are committed.
-    const admin = new pg.Client({ connectionString: BASE_URL });
+    const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`create function ${schema}.slow_delivery() returns trigger language plpgsql as
       $$ begin perform pg_sleep(1); return null; end $$`);
