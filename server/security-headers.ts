@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { CspSources, ServerConfig } from './config';
-import { paymentCspSources } from './services/payments';
+import { paymentCspSources } from './services/payments/csp';
 
 /** Google Identity Services, as Google's CSP guide lists it; added when GOOGLE_CLIENT_ID is set. */
 const GOOGLE_SIGN_IN: CspSources & { styleSrc: string[] } = {

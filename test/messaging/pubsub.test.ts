@@ -50,9 +50,10 @@ describe('pub/sub', () => {
       n: 'room1',
       c: 'hello',
       i: 'guid-1',
-      a: false,
       nt: { t: 'T', c: 'B', badge: '0' },
     });
+    // qos 0: no `a` on the wire (a missing `a` reads as false).
+    expect(message).not.toHaveProperty('a');
     expect(typeof message.t).toBe('number');
     await b.waitFor('message');
     const outbox = await eventually(() =>
