@@ -63,9 +63,13 @@ export function abandonLostConnect(): boolean {
     connecting = null;
     connectingTicket = null;
   }
+  abandoned.add(waitingForProof);
   waitingForProof = null;
   return true;
 }
+
+/** Attempts given up while they waited for their proof: one whose proof arrives after all connects nobody. */
+const abandoned = new WeakSet<object>();
 let connectingAs = '';
 let connectedAs = '';
 
@@ -88,11 +92,19 @@ export async function connectChat(): Promise<GoEasy> {
   // Several hooks of one page (messages, presence) connect at once: they share the connection under way.
   if (connecting && connectingAs === me) return connecting;
   const previous = connecting;
+  const previousTicket = connectingTicket;
   connectingAs = me;
   const ticket = {};
   const attempt = (async () => {
-    // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
-    if (previous) await previous.catch(() => undefined);
+    if (previous && previousTicket !== null && waitingForProof === previousTicket) {
+      // Another user's connection still waiting for its proof has nothing to undo: it is given up, not waited for
+      // (a proof lost with the network would hold this one until the app restarts).
+      abandoned.add(previousTicket);
+      waitingForProof = null;
+    } else if (previous) {
+      // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
+      await previous.catch(() => undefined);
+    }
     if (connectedAs !== '' && connectedAs !== me) {
       connectedAs = '';
       await client.disconnect().catch(() => undefined);
@@ -103,6 +115,7 @@ export async function connectChat(): Promise<GoEasy> {
       const token = await post('/api/messaging/token', {}, { loading: false }).finally(() => {
         if (waitingForProof === ticket) waitingForProof = null;
       });
+      if (abandoned.has(ticket)) throw new ChatSessionEnded();
       template = token.wxmpTemplate;
       await client.connect({
         id: token.userId,

@@ -197,3 +197,32 @@ it('a connection whose identity proof was lost with the network is made again wh
   await eventually(() => expect(tokensFor).toEqual(['2', '3', '2', '2', '2']));
   await eventually(async () => expect(await online('2')).toBe(true));
 });
+
+it('a user switch while the first user’s identity proof is lost connects the second user once the network is back', async () => {
+  Taro.reLaunch({ url: MINE });
+  await waitForPath(MINE);
+  await tap('Log out');
+  await eventually(async () => expect(await online('2')).toBe(false));
+  Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
+  window.dispatchEvent(new Event('offline'));
+  let reachable = false;
+  const asked = tokensFor.length;
+  const request = jest.spyOn(Taro, 'request');
+  const answer = request.getMockImplementation() as (options: Taro.request.Option) => Promise<unknown>;
+  request.mockImplementation(((options: Taro.request.Option) => {
+    if (reachable || !options.url.endsWith('/api/messaging/token')) return answer(options);
+    tokensFor.push(String(currentUser()?.user_id ?? ''));
+    return Promise.reject({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' });
+  }) as never);
+  signIn(ada);
+  await eventually(() => expect(tokensFor.slice(asked)).toEqual(['2']));
+  // Ada's proof is lost with the network; Ben signs in on this phone before it is back.
+  signIn(ben);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  reachable = true;
+  Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
+  window.dispatchEvent(new Event('online'));
+  await eventually(async () => expect(await online('3')).toBe(true));
+  expect(await online('2')).toBe(false);
+  expect(tokensFor.at(-1)).toBe('3');
+});
