@@ -7,6 +7,7 @@
  * JavaScript passes 160 KB gzip (issue 23: an empty Taro 4 app loads 118 KB), a page opened from home fetches
  * more than 40 KB gzip, or the messaging SDK's share of the weapp bundle passes 60 KB minified (DESIGN.md).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +16,18 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './lib/chromium.mjs';
 import { serveStatic } from './lib/static-server.mjs';
+
+/** The start script the server sends with the prerendered home (START_SCRIPT of server/prerender/home.ts). */
+function startScript() {
+  const root = join(dirname(new URL(import.meta.url).pathname), '..');
+  const read = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', "import('./server/prerender/home.ts').then((m) => process.stdout.write(m.START_SCRIPT))"],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (read.status !== 0 || !read.stdout) throw new Error(`could not read the start script: ${read.stderr}`);
+  return Buffer.from(read.stdout);
+}
 
 const MB = 1024 * 1024;
 const KB = 1024;
@@ -116,11 +129,17 @@ async function h5FirstLoad() {
   };
   try {
     const { home } = await open();
-    const { raw, gzip } = measure(home);
+    const built = measure(home);
+    // The server's prerendered home adds its start script (server/prerender/home.ts), which this static server
+    // does not serve: counted from its source.
+    const start = startScript();
+    const raw = built.raw + start.length;
+    const gzip = built.gzip + gzipSync(start, { level: 9 }).length;
     const ok = gzip <= budgets.h5FirstLoadGzip;
     console.log('H5 first-load JavaScript (home page, headless Chromium):');
     console.log(
-      `  ${ok ? 'ok  ' : 'FAIL'} ${home.size} scripts  raw ${fmt(raw)}  gzip ${fmt(gzip)}  (budget ${fmt(budgets.h5FirstLoadGzip)} gzip)`,
+      `  ${ok ? 'ok  ' : 'FAIL'} ${home.size + 1} scripts  raw ${fmt(raw)}  gzip ${fmt(gzip)}  (budget ${fmt(budgets.h5FirstLoadGzip)} gzip; ` +
+        `the server's start script ${fmt(gzipSync(start, { level: 9 }).length)} gzip of it)`,
     );
     if (!ok) failures.push(`H5 first-load JavaScript is ${fmt(gzip)} gzip, over ${fmt(budgets.h5FirstLoadGzip)}`);
     // The messaging SDK (its Socket.IO transport names `EIO=4`) connects after the first screen, never in it.
