@@ -63,6 +63,30 @@ function tabBadge(): string {
   return page().querySelector('.tab-bar__badge')?.textContent ?? '';
 }
 
+/**
+ * The network goes: the identity proof is then lost like any request on a dropped connection (it fails for the
+ * network, and the app's request layer holds it) until `back()` brings the network back.
+ */
+function goOffline(): { back(): void } {
+  Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
+  window.dispatchEvent(new Event('offline'));
+  let reachable = false;
+  const request = jest.spyOn(Taro, 'request');
+  const answer = request.getMockImplementation() as (options: Taro.request.Option) => Promise<unknown>;
+  request.mockImplementation(((options: Taro.request.Option) => {
+    if (reachable || !options.url.endsWith('/api/messaging/token')) return answer(options);
+    tokensFor.push(String(currentUser()?.user_id ?? ''));
+    return Promise.reject({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' });
+  }) as never);
+  return {
+    back() {
+      reachable = true;
+      Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
+      window.dispatchEvent(new Event('online'));
+    },
+  };
+}
+
 beforeAll(async () => {
   Element.prototype.scrollIntoView = () => undefined;
   server = await startServer();
@@ -176,24 +200,12 @@ it('another user signing in is connected in her place, and a switch back connect
 it('a connection whose identity proof was lost with the network is made again when the network is back', async () => {
   await tap('Log out');
   await eventually(async () => expect(await online('2')).toBe(false));
-  Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
-  window.dispatchEvent(new Event('offline'));
-  // Offline, the identity proof is lost like any request on a dropped connection: it fails for the network.
-  let reachable = false;
-  const request = jest.spyOn(Taro, 'request');
-  const answer = request.getMockImplementation() as (options: Taro.request.Option) => Promise<unknown>;
-  request.mockImplementation(((options: Taro.request.Option) => {
-    if (reachable || !options.url.endsWith('/api/messaging/token')) return answer(options);
-    tokensFor.push(String(currentUser()?.user_id ?? ''));
-    return Promise.reject({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' });
-  }) as never);
+  const network = goOffline();
   signIn(ada);
   await eventually(() => expect(tokensFor).toEqual(['2', '3', '2', '2']));
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(await online('2')).toBe(false);
-  reachable = true;
-  Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
-  window.dispatchEvent(new Event('online'));
+  network.back();
   await eventually(() => expect(tokensFor).toEqual(['2', '3', '2', '2', '2']));
   await eventually(async () => expect(await online('2')).toBe(true));
 });
@@ -203,25 +215,14 @@ it('a user switch while the first user’s identity proof is lost connects the s
   await waitForPath(MINE);
   await tap('Log out');
   await eventually(async () => expect(await online('2')).toBe(false));
-  Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
-  window.dispatchEvent(new Event('offline'));
-  let reachable = false;
   const asked = tokensFor.length;
-  const request = jest.spyOn(Taro, 'request');
-  const answer = request.getMockImplementation() as (options: Taro.request.Option) => Promise<unknown>;
-  request.mockImplementation(((options: Taro.request.Option) => {
-    if (reachable || !options.url.endsWith('/api/messaging/token')) return answer(options);
-    tokensFor.push(String(currentUser()?.user_id ?? ''));
-    return Promise.reject({ errMsg: 'request:fail net::ERR_INTERNET_DISCONNECTED' });
-  }) as never);
+  const network = goOffline();
   signIn(ada);
   await eventually(() => expect(tokensFor.slice(asked)).toEqual(['2']));
   // Ada's proof is lost with the network; Ben signs in on this phone before it is back.
   signIn(ben);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  reachable = true;
-  Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
-  window.dispatchEvent(new Event('online'));
+  network.back();
   await eventually(async () => expect(await online('3')).toBe(true));
   expect(await online('2')).toBe(false);
   expect(tokensFor.at(-1)).toBe('3');
