@@ -1,6 +1,7 @@
 import { useWaiting } from '@/core/use-network';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../../types/api';
+import { rearmReachBottom } from './rearm-reach-bottom';
 
 /** Shown where a page was lost to the connection: the request never settled, and the connection is back. */
 export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
@@ -125,6 +126,11 @@ export function usePagedList<A extends Page<unknown>>(
   useEffect(() => {
     if (shownKey !== null) reload();
   }, [shownKey, reload]);
+
+  // Each page shown: reach-bottom can fire at the list's new end, however the user gets there.
+  useEffect(() => {
+    if (page > 0) rearmReachBottom();
+  }, [page]);
 
   const done = page > 0 && items.length >= total;
   const loadMore = useCallback(() => {
