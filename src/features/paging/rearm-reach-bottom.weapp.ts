@@ -1,4 +1,4 @@
 import type { rearmReachBottom as Rearm } from './rearm-reach-bottom';
 
-/** WeChat arms onReachBottom again as the page grows: nothing to do. */
+/** Nothing: a page scrolled by touch passes the positions between the old end and the new one. */
 export const rearmReachBottom: typeof Rearm = () => undefined;
