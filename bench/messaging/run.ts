@@ -171,12 +171,7 @@ async function prepare(name: string, script: string, env: Record<string, string>
   };
 }
 
-/**
- * One kind of message measured on both servers in turns: `batch` messages to one, then `batch` to the other, the
- * order alternating, until each has had `count`. Each server is measured only while its own turn runs (the other's
- * clients are idle meanwhile), so a slow moment of this shared machine falls on both alike instead of on whichever
- * server happened to be measured then.
- */
+/** One kind of message, as `interleaved` sends it to each server and counts its deliveries. */
 interface Phase {
   /** Registers the receiving of one server's clients: `received(latencyMs)` for each delivery. */
   listen(subject: Subject, received: (latencyMs: number) => void): void;
@@ -199,8 +194,14 @@ interface PhaseResult {
   delivered: number;
 }
 
+/**
+ * One kind of message measured on both servers in turns: `batch` messages to one, then `batch` to the other, the
+ * order alternating, until each has had `count`. Each server is measured only while its own turn runs (the other's
+ * clients are idle meanwhile), so a slow moment of this shared machine falls on both alike instead of on whichever
+ * server happened to be measured then.
+ */
 async function interleaved(subjects: Subject[], phase: Phase): Promise<PhaseResult[]> {
-  const state = subjects.map(() => ({ latencies: [] as number[], delivered: 0, elapsedMs: 0, cpuMs: 0, sent: 0 }));
+  const state = subjects.map(() => ({ latencies: [] as number[], delivered: 0, elapsedMs: 0, cpuMs: 0 }));
   subjects.forEach((subject, k) => {
     phase.listen(subject, (latency) => {
       state[k].latencies.push(latency);
