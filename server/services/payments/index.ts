@@ -15,7 +15,6 @@ import { StripeProvider } from './stripe';
 import { WechatPayProvider } from './wechat';
 
 export { BraintreeProvider, PaypalProvider, StripeProvider, WechatPayProvider };
-export { paymentCspSources } from './csp';
 
 export interface PaymentProviders {
   stripe: StripeProvider | null;

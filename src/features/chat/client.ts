@@ -54,8 +54,9 @@ let waitingForProof: object | null = null;
 let connectingTicket: object | null = null;
 
 /**
- * The connection came back: a connection left waiting for an identity proof that was lost with it is given up
- * (its request never settles), so that the next connectChat() asks again. True when there was one.
+ * A connection left waiting for its identity proof is given up: when the network came back (the proof was lost with
+ * it and its request never settles), so that the next connectChat() asks again, and when another user signs in
+ * meanwhile. A proof that still arrives connects nobody. True when there was one.
  */
 export function abandonLostConnect(): boolean {
   if (!waitingForProof) return false;
@@ -92,19 +93,13 @@ export async function connectChat(): Promise<GoEasy> {
   // Several hooks of one page (messages, presence) connect at once: they share the connection under way.
   if (connecting && connectingAs === me) return connecting;
   const previous = connecting;
-  const previousTicket = connectingTicket;
   connectingAs = me;
   const ticket = {};
   const attempt = (async () => {
-    if (previous && previousTicket !== null && waitingForProof === previousTicket) {
-      // Another user's connection still waiting for its proof has nothing to undo: it is given up, not waited for
-      // (a proof lost with the network would hold this one until the app restarts).
-      abandoned.add(previousTicket);
-      waitingForProof = null;
-    } else if (previous) {
-      // Another user's connection under way finishes (and, no longer wanted, drops itself) first.
-      await previous.catch(() => undefined);
-    }
+    // Another user's connection still waiting for its proof has nothing to undo: it is given up, not waited for (a
+    // proof lost with the network would hold this one until the app restarts). One further on finishes (and, no
+    // longer wanted, drops itself) first.
+    if (previous && !abandonLostConnect()) await previous.catch(() => undefined);
     if (connectedAs !== '' && connectedAs !== me) {
       connectedAs = '';
       await client.disconnect().catch(() => undefined);
