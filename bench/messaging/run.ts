@@ -4,14 +4,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type Socket, io } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { issueOtp } from '../../server/messaging/otp';
+import { type BenchSocket, LeanSocket } from './lean-client';
 
 /**
  * Prints, for N connected clients on loopback (BENCH_CLIENTS, default 1000): publish-to-deliver latency
  * p50/p99 and fan-out deliveries per second for our messaging server and for a bare socket.io broadcast
  * server doing the same work, and the resident memory each idle connection costs the server process.
- * Both servers run at once and are measured in turns (see `interleaved`). Usage: npm run bench:messaging
+ * Both servers run at once and are measured in turns (see `interleaved`). The clients are bench/messaging/lean-client.ts,
+ * so that the servers and not this process's clients set the rate; BENCH_CLIENT=socket.io runs them on socket.io-client.
+ * Usage: npm run bench:messaging
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
@@ -27,6 +30,8 @@ const GROUP_MESSAGES = Number(process.env.BENCH_GROUP_MESSAGES ?? 20);
 const GROUP_WARMUP = Number(process.env.BENCH_GROUP_WARMUP ?? 3);
 /** Group messages per turn of one server before the other's turn (BENCH_GROUP_BATCH, default 2). */
 const GROUP_BATCH = Number(process.env.BENCH_GROUP_BATCH ?? 2);
+/** The clients: `lean` (bench/messaging/lean-client.ts, the default) or `socket.io` (socket.io-client). */
+const CLIENT = process.env.BENCH_CLIENT === 'socket.io' ? 'socket.io' : 'lean';
 const ROOT = join(__dirname, '..', '..');
 /** Our server's proof secret: each bench client connects with the proof the shop would issue it. */
 const OTP_SECRET = randomBytes(24).toString('base64url');
@@ -64,12 +69,18 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function connectClient(url: string, index: number): Promise<Socket> {
+async function openSocket(url: string): Promise<BenchSocket> {
+  if (CLIENT === 'lean') return LeanSocket.connect(url);
   const socket = io(url, { path: '/socket.io/', transports: ['websocket'], forceNew: true, reconnection: false });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  return socket as unknown as BenchSocket;
+}
+
+async function connectClient(url: string, index: number): Promise<BenchSocket> {
+  const socket = await openSocket(url);
   const ack = await socket.emitWithAck('authorize', {
     appkey: 'BC-lensmate-demo',
     userId: `bench-${index}`,
@@ -123,7 +134,7 @@ interface Subject {
   child: ChildProcess;
   pid: number;
   url: string;
-  sockets: Socket[];
+  sockets: BenchSocket[];
   rssPerIdleConnectionKiB: number;
   /** The same from the first and last readings alone (how it was measured before 2026-11-28 19:45). */
   rssTwoReadingsKiB: number;
@@ -134,7 +145,7 @@ interface Subject {
 async function prepare(name: string, script: string, env: Record<string, string>): Promise<Subject> {
   const server = await start(script, env);
   await sleep(300);
-  const sockets: Socket[] = [];
+  const sockets: BenchSocket[] = [];
   const connectUpTo = async (count: number) => {
     for (let i = sockets.length; i < count; i += 50) {
       const batch = await Promise.all(
@@ -365,7 +376,8 @@ async function main() {
     const [ours, bare] = rows;
     const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a');
     console.log(
-      `ours / bare socket.io: fan-out ${ratio(ours.fanOutPerSecond, bare.fanOutPerSecond)}x, ` +
+      `clients: ${CLIENT === 'lean' ? 'lean (bench/messaging/lean-client.ts)' : 'socket.io-client'}\n` +
+        `ours / bare socket.io: fan-out ${ratio(ours.fanOutPerSecond, bare.fanOutPerSecond)}x, ` +
         `p50 ${ratio(ours.p50Ms, bare.p50Ms)}x, p99 ${ratio(ours.p99Ms, bare.p99Ms)}x, ` +
         `server CPU per message ${ours.serverCpuMsPerMessage} ms against ${bare.serverCpuMsPerMessage} ms, ` +
         `memory per idle connection ${ratio(ours.rssPerIdleConnectionKiB, bare.rssPerIdleConnectionKiB)}x ` +

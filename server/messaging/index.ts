@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { monotonicClock } from '../clock';
 import type { MessagingDatabase } from '../db/messaging-schema';
 import { createAdapters } from './adapters';
+import { writeBroadcastsDirectly } from './broadcast-frames';
 import type { MessagingConfig } from './config';
 import { type ConnectionHooks, closeRevoked, registerConnection } from './connection';
 import { type MessagingContext, type MessagingSocket, SocketRoutes } from './context';
@@ -126,6 +127,7 @@ export async function registerMessaging(
     // when the socket authorizes or leaves.)
     authorizeDeadlines.set(socket, setTimeout(disconnectUnauthorized, AUTHORIZE_TIMEOUT_MS, socket));
     ctx.routes.attach(socket);
+    writeBroadcastsDirectly(socket);
   });
 
   return {

@@ -1,3 +1,4 @@
+import { fastBroadcastWrites } from '../../server/messaging/broadcast-frames';
 import { Eio3Client } from './eio3';
 import { type Client, type TestServer, connected, removeDir, sleep, startServer } from './helpers';
 
@@ -38,6 +39,7 @@ describe('pub/sub', () => {
     const b = await user('b');
     expect(await a.request('subscribe', { channels: ['room1'] })).toMatchObject({ code: 200 });
     expect(await b.request('subscribe', { channel: 'room1' })).toMatchObject({ code: 200 });
+    const directBefore = fastBroadcastWrites();
     const ack = await b.request('publish', {
       channel: 'room1',
       content: 'hello',
@@ -56,6 +58,8 @@ describe('pub/sub', () => {
     expect(message).not.toHaveProperty('a');
     expect(typeof message.t).toBe('number');
     await b.waitFor('message');
+    // The push went to each subscriber's websocket directly (server/messaging/broadcast-frames.ts).
+    expect(fastBroadcastWrites() - directBefore).toBe(2);
     const outbox = await eventually(() =>
       server.db.db.selectFrom('msg_outbox').selectAll().where('kind', '=', 'push').execute(),
     );
