@@ -318,7 +318,7 @@ function groupPhase(): Phase {
   };
 }
 
-/** BENCH_PROFILE=<dir>: each server's CPU profile of the channel messages goes there (.cpuprofile). */
+/** BENCH_PROFILE=<dir>: each server's CPU profiles of the channel messages and of the group messages go there (.cpuprofile). */
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 /** Starts a server's profiler (`'start'`) or stops it into a file (bench/messaging/memory-probe.ts). */
@@ -351,7 +351,11 @@ async function main() {
     for (const subject of subjects) {
       await profile(subject.child, join(PROFILE_DIR ?? '', `${subject.name.replace(/\W+/g, '-')}.cpuprofile`));
     }
+    for (const subject of subjects) await profile(subject.child, 'start');
     const group = await interleaved(subjects, groupPhase());
+    for (const subject of subjects) {
+      await profile(subject.child, join(PROFILE_DIR ?? '', `${subject.name.replace(/\W+/g, '-')}-group.cpuprofile`));
+    }
     const rows = subjects.map((subject, k) => ({
       name: subject.name,
       clients: CLIENTS,

@@ -168,6 +168,9 @@ export interface ImService {
   sendSystem(message: SystemMessage): Promise<SentSystemMessage[]>;
 }
 
+/** The unacknowledged deliveries one query reads (a connect's catch-up, a redelivery). */
+const UNACKNOWLEDGED_PAGE = 200;
+
 /** How long acknowledgements gather before they are deleted together. */
 const ACK_BATCH_MS = 25;
 
@@ -239,6 +242,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
           }),
         );
       }
+      // Watched before the push: an acknowledgement can come back before the commit (PostgreSQL still writing the
+      // delivery rows), and strikes the message off only if it is already awaited.
+      if (message.receivers.length > 0) watchDelivery(message.receivers, Date.now(), [row.id]);
       push?.(row);
       if (message.receivers.length > 0) {
         const createdAt = Date.now();
@@ -263,7 +269,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       written?.();
     });
     if (created) {
-      if (message.receivers.length > 0) announcePending(message.receivers, Date.now());
+      if (message.receivers.length > 0) announcePending(message.receivers, Date.now(), row.id);
       return { row, created: true };
     }
     // Another process (or a concurrent retry) stored it first.
@@ -371,6 +377,9 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       .executeTakeFirst()) as ImMessageRow | undefined;
   }
 
+  /** A page of the user's unacknowledged deliveries as the ids they owe, or null where there may be more. */
+  const awaitedIds = (rows: { id: string }[]) => (rows.length < UNACKNOWLEDGED_PAGE ? rows.map((row) => row.id) : null);
+
   /** The deliveries the user has not acknowledged yet (the oldest 200), with when each was made. */
   async function unacknowledged(userId: string) {
     return (await db
@@ -380,7 +389,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
       .select('msg_im_delivery.created_at as delivered_at')
       .where('msg_im_delivery.user_id', '=', userId)
       .orderBy('msg_im_message.ts', 'asc')
-      .limit(200)
+      .limit(UNACKNOWLEDGED_PAGE)
       .execute()) as (ImMessageRow & { delivered_at: number | string })[];
   }
 
@@ -389,30 +398,63 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
    * acknowledged (a message stored for them, or found unacknowledged when they connected). One timer looks at the
    * watched users every MESSAGING_REDELIVERY_MS and queries only those with a socket here whose oldest delivery
    * is due; a user with nothing outstanding is forgotten. An idle connection costs no query at all.
+   *
+   * Where this process knows which messages a user owes an acknowledgement for (`awaiting`), their acknowledgements
+   * strike them off and the user is forgotten with the last one: a group message to 1,000 online members who all
+   * acknowledge it costs no query when it falls due (it cost one per member). `awaiting` is null where the ids are
+   * not all known (more than a query's page found at connect): the database is asked, as before.
    */
-  const outstanding = new Map<string, number>();
-  function watchDelivery(userIds: Iterable<string>, since: number) {
+  interface Watched {
+    since: number;
+    awaiting: string[] | null;
+    /** Counts the messages watched for since the entry was made: a redelivery's query does not see those. */
+    added: number;
+  }
+  const outstanding = new Map<string, Watched>();
+  function watchDelivery(userIds: Iterable<string>, since: number, messageIds: string[] | null) {
     for (const userId of userIds) {
       const known = outstanding.get(userId);
-      if (known === undefined || since < known) outstanding.set(userId, since);
+      if (known === undefined) {
+        outstanding.set(userId, { since, awaiting: messageIds ? [...messageIds] : null, added: 0 });
+        continue;
+      }
+      known.added += 1;
+      if (since < known.since) known.since = since;
+      if (!messageIds) known.awaiting = null;
+      else if (known.awaiting) for (const id of messageIds) if (!known.awaiting.includes(id)) known.awaiting.push(id);
     }
+  }
+  /** An acknowledgement received here: the user owes one message fewer (forgotten when they owe none). */
+  function struckOff(userId: string, messageId: string) {
+    const known = outstanding.get(userId);
+    if (!known?.awaiting) return;
+    const index = known.awaiting.indexOf(messageId);
+    if (index !== -1) known.awaiting.splice(index, 1);
+    if (known.awaiting.length === 0) outstanding.delete(userId);
   }
   const localSockets = (userId: string) => ctx.io.sockets.adapter.rooms.get(Rooms.user(userId));
   async function redeliverDue() {
     const due = Date.now() - ctx.config.redeliveryMs;
-    for (const [userId, since] of outstanding) {
-      if (since > due) continue;
+    for (const [userId, watched] of outstanding) {
+      if (watched.since > due) continue;
       const sockets = localSockets(userId);
       if (!sockets || sockets.size === 0) {
         // Not connected here: their next authorize looks for what they missed.
         outstanding.delete(userId);
         continue;
       }
+      const added = watched.added;
       const rows = await unacknowledged(userId);
       const late = rows.filter((row) => Number(row.delivered_at) <= due);
       for (const row of late) ctx.io.local.to(Rooms.user(userId)).emit(Push.IM_MESSAGE, abbreviate(row, ctx.files));
+      // Watched for another message while the query ran (it may not have seen it), or struck off meanwhile: the
+      // entry as it is now stands, and the next look decides.
+      if (outstanding.get(userId) !== watched || watched.added !== added) continue;
       if (rows.length === 0) outstanding.delete(userId);
-      else outstanding.set(userId, Math.max(Number(rows[0].delivered_at), due));
+      else {
+        watched.since = Math.max(Number(rows[0].delivered_at), due);
+        watched.awaiting = awaitedIds(rows);
+      }
     }
   }
   let redelivering = false;
@@ -428,12 +470,12 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   redeliveryTimer.unref();
   redeliveryTimers.add(redeliveryTimer);
   // With several processes, the process that stored a message tells the others whom to watch.
-  ctx.io.on('imPending', (userIds: unknown, since: unknown) => {
-    if (Array.isArray(userIds) && typeof since === 'number') watchDelivery(userIds.map(String), since);
+  ctx.io.on('imPending', (userIds: unknown, since: unknown, messageId: unknown) => {
+    if (!Array.isArray(userIds) || typeof since !== 'number') return;
+    watchDelivery(userIds.map(String), since, typeof messageId === 'string' ? [messageId] : null);
   });
-  function announcePending(userIds: string[], since: number) {
-    watchDelivery(userIds, since);
-    if (ctx.config.redisUrl) ctx.io.serverSideEmit('imPending', userIds, since);
+  function announcePending(userIds: string[], since: number, messageId: string) {
+    if (ctx.config.redisUrl) ctx.io.serverSideEmit('imPending', userIds, since, messageId);
   }
 
   /**
@@ -443,6 +485,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
   const acks = new Map<string, Set<string>>();
   let ackFlush: NodeJS.Timeout | null = null;
   function acknowledge(userId: string, messageId: string) {
+    struckOff(userId, messageId);
     const users = acks.get(messageId) ?? new Set<string>();
     users.add(userId);
     acks.set(messageId, users);
@@ -485,7 +528,7 @@ export function registerIm(ctx: MessagingContext, hooks: ConnectionHooks): ImSer
     const rows = await unacknowledged(who.userId);
     if (!socket.connected) return;
     for (const row of rows) socket.emit(Push.IM_MESSAGE, abbreviate(row, ctx.files));
-    if (rows.length > 0) watchDelivery([who.userId], Date.now());
+    if (rows.length > 0) watchDelivery([who.userId], Date.now(), awaitedIds(rows));
   });
 
   hooks.disconnected.push(async (socket, rooms) => {

@@ -156,4 +156,32 @@ describe('1,000 idle connections', () => {
     expect(silent.count('imMessage')).toBe(pushed);
     expect(counter.count).toBe(0);
   }, 120_000);
+
+  // Runs on the 1,000 connections of the test above.
+  it('make no query when a group message all 1,000 acknowledged falls due for redelivery', async () => {
+    expect(clients).toHaveLength(IDLE);
+    const members = clients.slice(0, IDLE - 1);
+    for (let start = 0; start < members.length; start += 100) {
+      await Promise.all(
+        members.slice(start, start + 100).map((client) => client.request('subscribeGroups', { groupIds: ['all'] })),
+      );
+    }
+    const sent = await members[0].request('publishIM', {
+      mt: 'text',
+      to: 'all',
+      t: 'group',
+      d: '{}',
+      p: JSON.stringify({ text: 'hello, all' }),
+      guid: 'idle-group-1',
+    });
+    expect(sent.code).toBe(200);
+    await Promise.all(members.slice(1).map((client) => client.waitFor('imMessage', 1, 20_000)));
+    // The acknowledgements' delete, a moment after they arrive.
+    await sleep(200);
+    counter.count = 0;
+    await sleep(REDELIVERY_MS * 4);
+    // It was one query per member: each was watched until the message fell due, then the database was asked.
+    expect(counter.count).toBe(0);
+    for (const client of members.slice(1)) expect(client.count('imMessage')).toBe(1);
+  }, 120_000);
 });
