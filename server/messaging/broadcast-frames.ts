@@ -14,6 +14,8 @@ import type { Socket } from 'socket.io';
  * go before it), one buffer per broadcast shared by every member. Everything else takes engine.io's own path: a
  * socket on long-polling, one upgrading or with packets queued, per-message deflate, a volatile packet, a packet
  * sent to one socket (it has no pre-encoded frame), and any engine.io whose transport does not look as expected.
+ * So does a socket whose earlier writes are still buffered (a client reading slower than it is sent to): engine.io
+ * then marks the transport unwritable until they are out, as it always did, and drops volatile packets meanwhile.
  *
  * This reaches into engine.io's transport (`transport.socket._sender.sendFrame`, which engine.io's own
  * `WebSocket.send` calls for the same frame) and socket.io's `Client.writeToEngine`; `fastBroadcastWrites` counts
@@ -30,7 +32,7 @@ interface EngineWebSocketTransport {
   name: string;
   writable: boolean;
   perMessageDeflate: unknown;
-  socket?: { readyState: number; _sender?: FrameSender };
+  socket?: { readyState: number; bufferedAmount: number; _sender?: FrameSender };
 }
 
 interface EngineSocket {
@@ -75,6 +77,7 @@ function sendDirect(client: EngineClient, opts: BroadcastOptions): boolean {
     !transport.writable ||
     transport.perMessageDeflate ||
     ws?.readyState !== WS_OPEN ||
+    ws.bufferedAmount !== 0 ||
     typeof sender?.sendFrame !== 'function'
   ) {
     return false;

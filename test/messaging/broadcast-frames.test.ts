@@ -104,6 +104,51 @@ describe('broadcast frames written straight to the websocket', () => {
     expect(fastBroadcastWrites() - before).toBeLessThan(200);
   });
 
+  it('leaves a client that reads slower than it is sent to on engine.io, which drops volatile packets meanwhile', async () => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+    const frames: string[] = [];
+    let sid = '';
+    await new Promise<void>((resolve) => {
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (text.startsWith('0')) ws.send('40');
+        else if (text.startsWith('40')) {
+          sid = JSON.parse(text.slice(2)).sid;
+          resolve();
+        } else frames.push(text);
+      });
+    });
+    while (!io.of('/').adapter.rooms.get(sid)) await new Promise((r) => setTimeout(r, 5));
+    const server = io.of('/').sockets.get(sid) as unknown as { conn: { transport: { socket: WebSocket } } };
+    const serverWs = server.conn.transport.socket;
+    ws.pause();
+    const pad = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    // Until the kernel's buffers are full and the server's websocket holds what it could not hand over.
+    while (serverWs.bufferedAmount === 0 && sent < 2000) {
+      io.to(sid).emit('m', { i: sent, pad });
+      sent += 1;
+      if (sent % 20 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(serverWs.bufferedAmount).toBeGreaterThan(0);
+    const before = fastBroadcastWrites();
+    for (let k = 0; k < 10; k += 1) {
+      io.to(sid).emit('m', { i: sent, pad });
+      sent += 1;
+    }
+    io.volatile.to(sid).emit('v', 'dropped while the client is behind');
+    expect(fastBroadcastWrites() - before).toBe(0);
+    ws.resume();
+    while (frames.length < sent) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    const order = frames.map((text) => {
+      const [event, body] = JSON.parse(text.slice(2)) as [string, { i: number }];
+      return event === 'm' ? body.i : event;
+    });
+    expect(order).toEqual(Array.from({ length: sent }, (_, i) => i));
+    ws.close();
+  });
+
   it('leaves long-polling clients, volatile broadcasts and single emits to engine.io', async () => {
     const polling = await client(['polling']);
     const websocket = await client();
