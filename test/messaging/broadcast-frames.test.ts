@@ -149,6 +149,29 @@ describe('broadcast frames written straight to the websocket', () => {
     ws.close();
   });
 
+  it('keeps the order across a client upgrading from long-polling to websocket mid-stream', async () => {
+    let i = 0;
+    const timer = setInterval(() => io.to('room').emit('m', i++), 1);
+    try {
+      const socket = connect(url, { path: '/socket.io/', forceNew: true, reconnection: false });
+      clients.push(socket);
+      const got: number[] = [];
+      socket.on('m', (value: number) => got.push(value));
+      await new Promise<void>((resolve) => socket.io.engine.once('upgrade', () => resolve()));
+      const before = fastBroadcastWrites();
+      const until = got.length + 200;
+      while (got.length < until) await new Promise((r) => setTimeout(r, 5));
+      clearInterval(timer);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(socket.io.engine.transport.name).toBe('websocket');
+      // From its first packet on, every broadcast once and in order, on both sides of the upgrade.
+      expect(got).toEqual(Array.from({ length: got.length }, (_, k) => got[0] + k));
+      expect(fastBroadcastWrites()).toBeGreaterThan(before);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
   it('leaves long-polling clients, volatile broadcasts and single emits to engine.io', async () => {
     const polling = await client(['polling']);
     const websocket = await client();
