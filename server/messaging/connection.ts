@@ -30,13 +30,27 @@ function findAppKey(keys: AppKeyConfig[], appkey: unknown): AppKeyConfig | undef
   return typeof appkey === 'string' ? keys.find((key) => key.key === appkey) : undefined;
 }
 
-export async function saveSession(ctx: MessagingContext, socket: MessagingSocket, ttlMs = CONNECTED_SESSION_TTL_MS) {
+/** What a reconnect under this socket's sid resumes: the user, its channels (with presence or not), the proof. */
+function sessionRecord(socket: MessagingSocket, rooms: Set<string> = socket.rooms): SessionRecord {
   const who = identity(socket);
   const channels: Record<string, boolean> = {};
-  for (const room of socket.rooms) {
-    if (room.startsWith('ch:')) channels[room.slice(3)] = socket.rooms.has(Rooms.channelMembers(room.slice(3)));
+  for (const room of rooms) {
+    if (room.startsWith('ch:')) channels[room.slice(3)] = rooms.has(Rooms.channelMembers(room.slice(3)));
   }
-  await ctx.sessions.save(who.sid, { userId: who.userId, channels, proof: who.proof }, ttlMs);
+  return { userId: who.userId, channels, proof: who.proof ? { ...who.proof } : null };
+}
+
+/** Stores a connected socket's session where other processes may need it; one process reads it off the socket. */
+export async function saveSession(ctx: MessagingContext, socket: MessagingSocket) {
+  if (!ctx.sessions.keepsConnected) return;
+  await ctx.sessions.save(identity(socket).sid, sessionRecord(socket), CONNECTED_SESSION_TTL_MS);
+}
+
+/** The session a reconnect names: its socket here if still connected (its drop not noticed yet), else the store. */
+async function loadSession(ctx: MessagingContext, sid: string): Promise<SessionRecord | null> {
+  const live = ctx.connected.get(sid);
+  if (live?.connected) return sessionRecord(live);
+  return ctx.sessions.load(sid);
 }
 
 /**
@@ -96,7 +110,7 @@ export function registerConnection(ctx: MessagingContext, hooks: ConnectionHooks
     const user = validateConnectUser(payload.userId, payload.userData, payload.wxmpId);
     const previous =
       typeof payload.sid === 'string' && payload.sid !== '' && payload.sid.length <= 64
-        ? await ctx.sessions.load(payload.sid)
+        ? await loadSession(ctx, payload.sid)
         : null;
     const { proof, resumed: resumable } = await admit(ctx, user.userId, payload.otp, previous);
     const current = identity(socket);
@@ -125,6 +139,8 @@ export function registerConnection(ctx: MessagingContext, hooks: ConnectionHooks
       socket.join(Rooms.channel(channel));
       if (presence) socket.join(Rooms.channelMembers(channel));
     }
+    // Not for a socket gone while it was admitted: its leaving ran already and would never remove it.
+    if (socket.connected) ctx.connected.set(sid, socket);
     await saveSession(ctx, socket);
     // With identity proofs on, only the WeChat identity the shop vouched for is recorded: a client naming another
     // person's openid would otherwise have that person notified of its messages.
@@ -157,6 +173,7 @@ export function registerConnection(ctx: MessagingContext, hooks: ConnectionHooks
     const who = identity(socket);
     // A deliberate disconnect ends the session: the next connect starts a new sid.
     if (who.authorized) {
+      if (ctx.connected.get(who.sid) === socket) ctx.connected.delete(who.sid);
       await ctx.sessions.remove(who.sid);
       who.sid = '';
     }
@@ -171,18 +188,10 @@ export function registerConnection(ctx: MessagingContext, hooks: ConnectionHooks
     roomsAtDisconnect.delete(socket);
     const who = identity(socket);
     if (!who.authorized) return;
+    if (ctx.connected.get(who.sid) === socket) ctx.connected.delete(who.sid);
     (async () => {
-      if (who.sid) {
-        const channels: Record<string, boolean> = {};
-        for (const room of rooms) {
-          if (room.startsWith('ch:')) channels[room.slice(3)] = rooms.has(Rooms.channelMembers(room.slice(3)));
-        }
-        await ctx.sessions.save(
-          who.sid,
-          { userId: who.userId, channels, proof: who.proof },
-          ctx.config.sessionWindowMs,
-        );
-      }
+      // Kept for a reconnect within the window; a newer socket resumed under the same sid is read off itself.
+      if (who.sid) await ctx.sessions.save(who.sid, sessionRecord(socket, rooms), ctx.config.sessionWindowMs);
       for (const room of rooms) {
         if (!room.startsWith('chm:')) continue;
         if (!(await isUserIn(ctx, room, who.userId))) await channelPresenceEvent(ctx, room.slice(4), 'leave', who);

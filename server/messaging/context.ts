@@ -26,6 +26,11 @@ export interface MessagingContext {
   dialect: 'sqlite' | 'postgres';
   config: MessagingConfig;
   sessions: SessionStore;
+  /**
+   * This process's authorized sockets by session id (sid): a connected session's record is read off its socket
+   * (connection.ts `sessionRecord`), so the memory store keeps none while it is connected.
+   */
+  connected: Map<string, MessagingSocket>;
   /** Who belongs to which group: the embedding application decides (directory.ts). */
   groups: GroupDirectory;
   control: MessagingControl;

@@ -81,6 +81,7 @@ export async function registerMessaging(
     dialect,
     config,
     sessions: redis ? new RedisSessionStore(redis, config.redisPrefix) : new MemorySessionStore(),
+    connected: new Map(),
     groups: deps.groups,
     control,
     limits: new FloodLimits(config.limits, redis ? new RedisCounter(redis, config.redisPrefix) : new MemoryCounter()),

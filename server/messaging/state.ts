@@ -14,12 +14,19 @@ export interface SessionRecord {
 }
 
 export interface SessionStore {
+  /**
+   * Whether the record of a session still connected is stored too: with several processes, another one may be
+   * asked to resume it (a client that lost its connection before the server noticed). One process reads a
+   * connected session off its socket instead, and stores a record only when the socket is gone.
+   */
+  readonly keepsConnected: boolean;
   load(sid: string): Promise<SessionRecord | null>;
   save(sid: string, record: SessionRecord, ttlMs: number): Promise<void>;
   remove(sid: string): Promise<void>;
 }
 
 export class MemorySessionStore implements SessionStore {
+  readonly keepsConnected = false;
   private readonly records = new Map<string, { record: SessionRecord; expiresAt: number }>();
 
   async load(sid: string): Promise<SessionRecord | null> {
@@ -48,6 +55,7 @@ export class MemorySessionStore implements SessionStore {
 }
 
 export class RedisSessionStore implements SessionStore {
+  readonly keepsConnected = true;
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,

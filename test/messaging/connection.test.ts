@@ -100,6 +100,38 @@ describe('authorize', () => {
     expect(expired.sid).not.toBe(ack.sid);
   });
 
+  it('resumes a session whose old connection the server still holds open, with its channels', async () => {
+    // The client's network dropped and it reconnected before the server noticed: the old socket is still here.
+    const first = track(new Client(server.url));
+    const otp = server.otp('r2');
+    const ack = await first.authorize({ userId: 'r2', otp });
+    expect(await first.request('subscribe', { channels: ['live-news'], presence: { enable: true } })).toMatchObject({
+      code: 200,
+    });
+    const again = track(new Client(server.url));
+    const resumed = await again.authorize({ userId: 'r2', sid: ack.sid, sm: ack.sm, otp });
+    expect(resumed).toMatchObject({ resultCode: 200, sid: ack.sid });
+    // Subscribed with presence as before, without asking.
+    const { client: publisher } = await connected(server.url, 'p2');
+    track(publisher);
+    await publisher.request('publish', { channel: 'live-news', content: 'for both', guid: 'g-live' });
+    expect((await again.waitFor('message'))[0]).toMatchObject({ n: 'live-news', c: 'for both' });
+    expect(await server.io.in('chm:live-news').fetchSockets()).toHaveLength(2);
+    // Another user naming the live sid gets a session of their own.
+    const thief = track(new Client(server.url));
+    const stolen = await thief.authorize({ userId: 'mallory', sid: ack.sid, otp: server.otp('mallory') });
+    expect(stolen.sid).not.toBe(ack.sid);
+    // The old socket goes at last; a reconnect after it resumes the newer one's session.
+    first.close();
+    await sleep(100);
+    again.close();
+    await sleep(100);
+    const third = track(new Client(server.url));
+    expect(await third.authorize({ userId: 'r2', sid: ack.sid, otp })).toMatchObject({ resultCode: 200, sid: ack.sid });
+    await publisher.request('publish', { channel: 'live-news', content: 'still', guid: 'g-live-2' });
+    expect((await third.waitFor('message'))[0]).toMatchObject({ c: 'still' });
+  });
+
   it('does not hand a sid to another user', async () => {
     const { client, ack } = await connected(server.url, 'owner');
     track(client);
