@@ -5,9 +5,10 @@ import type { Socket } from 'socket.io';
  *
  * socket.io encodes a broadcast once: the adapter builds the WebSocket frame of the packet (`wsPreEncodedFrame`, a
  * header and a body) and hands it to every member's `client.writeToEngine`. From there engine.io, for each member,
- * makes a packet object, queues it, emits `packetCreate`, `flush` twice and `drain` four times, marks the transport
- * unwritable until the write's callback, and writes the header and the body as two buffers (a cork and a writev).
- * To 1,000 members of a channel that is most of the server's own work for a message.
+ * makes a packet object and queues it, emits `packetCreate`, then `flush` and `drain` on the socket and on the server,
+ * marks the transport unwritable until the write's callback (which emits `drain` and `ready` again), and writes the
+ * header and the body as two buffers (a cork and a writev). To 1,000 members of a channel that is most of the
+ * server's own work for a message.
  *
  * Where nothing is queued ahead of it, the frame can go to the websocket as it is: the same bytes, in the same order
  * on that socket (the transport is writable and engine.io's queue is empty, so nothing of engine.io's is waiting to
