@@ -330,6 +330,16 @@ function profile(child: ChildProcess, what: string): Promise<void> {
   });
 }
 
+/** Runs one phase with each server's profiler on; the profiles go to `<server name><suffix>.cpuprofile`. */
+async function profiled<T>(subjects: Subject[], suffix: string, run: () => Promise<T>): Promise<T> {
+  for (const subject of subjects) await profile(subject.child, 'start');
+  const result = await run();
+  for (const subject of subjects) {
+    await profile(subject.child, join(PROFILE_DIR ?? '', `${subject.name.replace(/\W+/g, '-')}${suffix}.cpuprofile`));
+  }
+  return result;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'lensmate-bench-'));
   const subjects: Subject[] = [];
@@ -346,16 +356,8 @@ async function main() {
       }),
     );
     subjects.push(await prepare('bare socket.io', 'bench/messaging/bare-server.ts', {}));
-    for (const subject of subjects) await profile(subject.child, 'start');
-    const pubsub = await interleaved(subjects, pubsubPhase());
-    for (const subject of subjects) {
-      await profile(subject.child, join(PROFILE_DIR ?? '', `${subject.name.replace(/\W+/g, '-')}.cpuprofile`));
-    }
-    for (const subject of subjects) await profile(subject.child, 'start');
-    const group = await interleaved(subjects, groupPhase());
-    for (const subject of subjects) {
-      await profile(subject.child, join(PROFILE_DIR ?? '', `${subject.name.replace(/\W+/g, '-')}-group.cpuprofile`));
-    }
+    const pubsub = await profiled(subjects, '', () => interleaved(subjects, pubsubPhase()));
+    const group = await profiled(subjects, '-group', () => interleaved(subjects, groupPhase()));
     const rows = subjects.map((subject, k) => ({
       name: subject.name,
       clients: CLIENTS,

@@ -7,6 +7,38 @@ import { type Socket, io as connect } from 'socket.io-client';
 import WebSocket from 'ws';
 import { fastBroadcastWrites, writeBroadcastsDirectly } from '../../server/messaging/broadcast-frames';
 import { readingFromStart } from '../../server/messaging/stream-start';
+import { sleep } from './helpers';
+
+/** Waits until `done()` holds (the test's own timeout ends a wait that never does). */
+async function until(done: () => boolean, ms = 5): Promise<void> {
+  while (!done()) await sleep(ms);
+}
+
+/** A socket.io-client connected to `url` (no reconnection: a test that loses it fails). */
+async function open(url: string, transports: string[] = ['websocket']): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io/', transports, forceNew: true, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** A raw websocket joined to the namespace "/": every later text frame, as it came, and the socket.io id. */
+async function raw(url: string): Promise<{ ws: WebSocket; frames: string[]; sid: string }> {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  const frames: string[] = [];
+  const sid = await new Promise<string>((resolve) => {
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      expect(isBinary).toBe(false);
+      const text = data.toString();
+      if (text.startsWith('0')) ws.send('40');
+      else if (text.startsWith('40')) resolve(JSON.parse(text.slice(2)).sid);
+      else frames.push(text);
+    });
+  });
+  return { ws, frames, sid };
+}
 
 /**
  * server/messaging/broadcast-frames.ts on a plain socket.io server with real clients: which writes take the direct
@@ -34,13 +66,9 @@ describe('broadcast frames written straight to the websocket', () => {
     await io.close();
   });
 
-  async function client(transports: string[] = ['websocket']): Promise<Socket> {
-    const socket = connect(url, { path: '/socket.io/', transports, forceNew: true, reconnection: false });
+  async function client(transports?: string[]): Promise<Socket> {
+    const socket = await open(url, transports);
     clients.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 
@@ -66,23 +94,12 @@ describe('broadcast frames written straight to the websocket', () => {
   });
 
   it('sends the bytes engine.io would: one text frame holding the socket.io packet', async () => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
-    const frames: string[] = [];
-    const joined = new Promise<void>((resolve) => {
-      ws.on('message', (data: Buffer, isBinary: boolean) => {
-        expect(isBinary).toBe(false);
-        const text = data.toString();
-        if (text.startsWith('0')) ws.send('40');
-        else if (text.startsWith('40')) resolve();
-        else frames.push(text);
-      });
-    });
-    await joined;
+    const { ws, frames } = await raw(url);
     // The server joins the room on connection, after the connect packet: wait for it to be in.
-    while ((io.of('/').adapter.rooms.get('room')?.size ?? 0) < 1) await new Promise((r) => setTimeout(r, 5));
+    await until(() => (io.of('/').adapter.rooms.get('room')?.size ?? 0) >= 1);
     const before = fastBroadcastWrites();
     io.to('room').emit('m', { text: 'ü'.repeat(200) });
-    while (frames.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await until(() => frames.length >= 1);
     expect(fastBroadcastWrites() - before).toBe(1);
     expect(frames).toEqual([`42${JSON.stringify(['m', { text: 'ü'.repeat(200) }])}`]);
     ws.close();
@@ -105,20 +122,8 @@ describe('broadcast frames written straight to the websocket', () => {
   });
 
   it('leaves a client that reads slower than it is sent to on engine.io, which drops volatile packets meanwhile', async () => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
-    const frames: string[] = [];
-    let sid = '';
-    await new Promise<void>((resolve) => {
-      ws.on('message', (data: Buffer) => {
-        const text = data.toString();
-        if (text.startsWith('0')) ws.send('40');
-        else if (text.startsWith('40')) {
-          sid = JSON.parse(text.slice(2)).sid;
-          resolve();
-        } else frames.push(text);
-      });
-    });
-    while (!io.of('/').adapter.rooms.get(sid)) await new Promise((r) => setTimeout(r, 5));
+    const { ws, frames, sid } = await raw(url);
+    await until(() => io.of('/').adapter.rooms.has(sid));
     const server = io.of('/').sockets.get(sid) as unknown as { conn: { transport: { socket: WebSocket } } };
     const serverWs = server.conn.transport.socket;
     ws.pause();
@@ -128,7 +133,7 @@ describe('broadcast frames written straight to the websocket', () => {
     while (serverWs.bufferedAmount === 0 && sent < 2000) {
       io.to(sid).emit('m', { i: sent, pad });
       sent += 1;
-      if (sent % 20 === 0) await new Promise((r) => setTimeout(r, 1));
+      if (sent % 20 === 0) await sleep(1);
     }
     expect(serverWs.bufferedAmount).toBeGreaterThan(0);
     const before = fastBroadcastWrites();
@@ -139,8 +144,8 @@ describe('broadcast frames written straight to the websocket', () => {
     io.volatile.to(sid).emit('v', 'dropped while the client is behind');
     expect(fastBroadcastWrites() - before).toBe(0);
     ws.resume();
-    while (frames.length < sent) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => frames.length >= sent, 10);
+    await sleep(50);
     const order = frames.map((text) => {
       const [event, body] = JSON.parse(text.slice(2)) as [string, { i: number }];
       return event === 'm' ? body.i : event;
@@ -153,16 +158,17 @@ describe('broadcast frames written straight to the websocket', () => {
     let i = 0;
     const timer = setInterval(() => io.to('room').emit('m', i++), 1);
     try {
+      // Not awaited: the upgrade may come before the connect would be seen.
       const socket = connect(url, { path: '/socket.io/', forceNew: true, reconnection: false });
       clients.push(socket);
       const got: number[] = [];
       socket.on('m', (value: number) => got.push(value));
       await new Promise<void>((resolve) => socket.io.engine.once('upgrade', () => resolve()));
       const before = fastBroadcastWrites();
-      const until = got.length + 200;
-      while (got.length < until) await new Promise((r) => setTimeout(r, 5));
+      const enough = got.length + 200;
+      await until(() => got.length >= enough);
       clearInterval(timer);
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
       expect(socket.io.engine.transport.name).toBe('websocket');
       // From its first packet on, every broadcast once and in order, on both sides of the upgrade.
       expect(got).toEqual(Array.from({ length: got.length }, (_, k) => got[0] + k));
@@ -181,7 +187,7 @@ describe('broadcast frames written straight to the websocket', () => {
     io.to(polling.id as string).emit('m', 2);
     io.to(websocket.id as string).emit('m', 2);
     const [server] = await io.in(websocket.id as string).fetchSockets();
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     server.emit('m', 3);
     expect(await onWebsocket).toEqual([1, 2, 3]);
     io.to(polling.id as string).emit('m', 3);
@@ -237,19 +243,7 @@ withRedis('broadcast frames with the Redis streams adapter (two servers in one p
   });
 
   it('writes a broadcast from either process straight to the members on both', async () => {
-    for (const url of urls) {
-      const socket = connect(url, {
-        path: '/socket.io/',
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-    }
+    for (const url of urls) sockets.push(await open(url));
     const received = sockets.map(
       (socket) => new Promise((resolve) => socket.on('m', (value: unknown) => value === 'from B' && resolve(value))),
     );
